@@ -1,0 +1,39 @@
+import { createServices, DEFAULT_DB, openStore, systemClock } from '@railyard/server';
+import { parseFlags, UsageError } from './args.ts';
+
+async function createPlatform(argv: string[]): Promise<void> {
+  const { values } = parseFlags(argv, {
+    name: { type: 'string' },
+    'public-key': { type: 'string' },
+    secret: { type: 'string' },
+    db: { type: 'string' },
+  });
+  if (!values.name) throw new UsageError('admin create-platform needs --name NAME');
+  if ((values['public-key'] === undefined) !== (values.secret === undefined)) {
+    throw new UsageError('--public-key and --secret go together');
+  }
+  const store = openStore(values.db ?? process.env['DATABASE_URL'] ?? DEFAULT_DB);
+  try {
+    await store.migrate();
+    const services = createServices(store, systemClock);
+    const created = await services.platforms.create({
+      name: values.name,
+      ...(values['public-key'] ? { publicKey: values['public-key'] } : {}),
+      ...(values.secret ? { secret: values.secret } : {}),
+    });
+    process.stdout.write(JSON.stringify(created) + '\n');
+  } finally {
+    await store.close();
+  }
+}
+
+const commands: Record<string, (argv: string[]) => Promise<void>> = {
+  'create-platform': createPlatform,
+};
+
+export async function admin(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const run = command ? commands[command] : undefined;
+  if (!run) throw new UsageError(`admin commands: ${Object.keys(commands).join(', ')}`);
+  await run(rest);
+}

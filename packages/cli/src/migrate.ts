@@ -1,0 +1,13 @@
+import { DEFAULT_DB, openStore } from '@railyard/server';
+import { parseFlags } from './args.ts';
+
+export async function migrate(argv: string[]): Promise<void> {
+  const { values } = parseFlags(argv, { db: { type: 'string' } });
+  const store = openStore(values.db ?? process.env['DATABASE_URL'] ?? DEFAULT_DB);
+  try {
+    const applied = await store.migrate();
+    process.stdout.write(applied.length ? `applied migrations: ${applied.join(', ')}\n` : 'database is up to date\n');
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import type { ApiVersion } from './versions.ts';
+import type { ScopeTemplate } from './scopes.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * How a caller proves who it is.
+ * - `api`: Basic (API key) or Bearer (OAuth2 access token); the usual case.
+ * - `client`: the OAuth2 endpoints, where client credentials may come in Basic auth or the body.
+ */
+export type AuthMode = 'api' | 'client';
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
+
+export interface ErrorSpec {
+  description: string;
+  /** The JSON body; absent means the response has no body (401/403/404/429 in Moov's API). */
+  body?: z.ZodType;
+}
+
+/** One header a caller may send, with the camelCase field name the client and MCP tools use. */
+export interface HeaderSpec {
+  name: string;
+  field: string;
+  required: boolean;
+  description: string;
+  schema: z.ZodType<string>;
+}
+
+export interface OperationDef {
+  /** `group.method`, for example `accounts.create`; the client method and MCP tool derive from it. */
+  id: `${string}.${string}`;
+  method: HttpMethod;
+  /** OpenAPI-style path, parameters in braces. */
+  path: string;
+  summary: string;
+  /** Written for a reader who has never seen the API (the MCP tool description). */
+  description: string;
+  auth: AuthMode;
+  /** Scopes a Bearer token must hold, one template each; Basic auth is never narrowed by scopes. */
+  scopes: readonly ScopeTemplate[];
+  /** True when the operation changes nothing: safe to retry, mounted by `--read-only`. */
+  readOnly: boolean;
+  /** First API version that has the operation; older versions answer 404. */
+  since?: ApiVersion;
+  request: {
+    params?: z.ZodObject;
+    query?: z.ZodObject;
+    headers?: readonly HeaderSpec[];
+    body?: z.ZodType;
+    /** Whether a body must be present when `body` is declared. */
+    bodyRequired?: boolean;
+    /** Also accept `application/x-www-form-urlencoded` (OAuth2 endpoints). */
+    acceptsForm?: boolean;
+  };
+  response: {
+    status: number;
+    description: string;
+    /** Absent means an empty body (204, 201 without content, `GET /ping`). */
+    body?: z.ZodType;
+  };
+  errors: Partial<Record<ErrorStatus, ErrorSpec>>;
+}
+
+/** Identity function that keeps the literal types of an operation for the client. */
+export function defineOperation<const T extends OperationDef>(def: T): T {
+  return def;
+}
+
+export function operationGroup(op: Pick<OperationDef, 'id'>): string {
+  return op.id.slice(0, op.id.indexOf('.'));
+}
+
+export function operationMethodName(op: Pick<OperationDef, 'id'>): string {
+  return op.id.slice(op.id.indexOf('.') + 1);
+}
+
+/** MCP tool name: `accounts.listConnected` → `accounts_list_connected`. */
+export function operationToolName(op: Pick<OperationDef, 'id'>): string {
+  return op.id.replace('.', '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import { buildOpenApiDocument, operations, resolveVersion, type ApiVersion, type OperationDef } from '@railyard/contract';
+import type { Services } from '../domain/services.ts';
+import { DomainError } from '../domain/errors.ts';
+import { sendDomainError, sendEmpty, sendGenericError } from './errors.ts';
+import { RateLimiter, type RateLimitSetting } from './rate-limit.ts';
+import { registerOperation } from './register-operation.ts';
+import { handlers } from './handlers/index.ts';
+import type { Handler } from './handler.ts';
+
+export interface AppOptions {
+  services: Services;
+  rateLimit: RateLimitSetting;
+  /** Largest request body accepted, in bytes. */
+  bodyLimit?: number;
+  logLevel?: string;
+}
+
+export const DEFAULT_BODY_LIMIT = 256 * 1024;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiVersion: ApiVersion;
+  }
+}
+
+/**
+ * Builds the HTTP face of Railyard. Every API route comes from the contract
+ * registry; the only other route is the generated OpenAPI document.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  await app.register(formbody, { bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT });
+
+  // An empty JSON body is no body, as many clients send the header on DELETE too.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    defaultJsonParser(request, body as string, done);
+  });
+
+  app.decorateRequest('apiVersion', 'v2024.01.00');
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    const resolution = resolveVersion(request.headers['x-moov-version'] as string | undefined);
+    if (!resolution.ok) return sendEmpty(reply, 404);
+    request.apiVersion = resolution.version;
+  });
+
+  app.setNotFoundHandler((_request, reply) => sendEmpty(reply, 404));
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof DomainError) return sendDomainError(reply, error);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      return sendGenericError(reply, status, (error as Error).message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendEmpty(reply, 500);
+  });
+
+  const limiter = new RateLimiter(options.rateLimit);
+  const openApi = buildOpenApiDocument(operations as readonly OperationDef[]);
+  app.get('/openapi.json', async () => openApi);
+
+  for (const op of operations as readonly OperationDef[]) {
+    const handler = (handlers as Partial<Record<string, Handler>>)[op.id];
+    if (!handler) continue; // TEMP until every handler lands
+    registerOperation(app, op, handler, { services: options.services, limiter });
+  }
+  return app;
+}

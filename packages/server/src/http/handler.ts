@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import type { ApiVersion, OperationDef } from '@railyard/contract';
+import type { Caller } from '../domain/caller.ts';
+import type { Services } from '../domain/services.ts';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface HandlerInput<Op extends OperationDef> {
+  params: Out<Op['request']['params']>;
+  query: Out<Op['request']['query']>;
+  /** Declared headers by their camelCase field name. */
+  headers: Record<string, string | undefined>;
+  body: Out<Op['request']['body']>;
+}
+
+export interface RequestContext {
+  /** Undefined only for operations whose `auth` is `client` (the OAuth2 endpoints). */
+  caller: Caller | undefined;
+  /** Basic-auth credentials as sent, for the OAuth2 endpoints. */
+  basic: { username: string; password: string } | undefined;
+  version: ApiVersion;
+  services: Services;
+  ip: string;
+  origin: string | undefined;
+  referer: string | undefined;
+  requestID: string;
+}
+
+export interface HandlerResult {
+  /** Defaults to the operation's success status. */
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Handler<Op extends OperationDef = OperationDef> = (
+  input: HandlerInput<Op>,
+  ctx: RequestContext,
+) => Promise<HandlerResult | undefined | void>;
+
+/** Ties a handler to its operation so its input is typed from the contract. */
+export function handle<Op extends OperationDef>(_op: Op, handler: Handler<Op>): Handler {
+  return handler as unknown as Handler;
+}
+
+/** The caller of an `api` operation; the pipeline guarantees it is present. */
+export function callerOf(ctx: RequestContext): Caller {
+  if (!ctx.caller) throw new Error('operation needs an authenticated caller');
+  return ctx.caller;
+}

@@ -1,0 +1,24 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Store } from './port.ts';
+import { SqliteStore } from './sqlite/sqlite-store.ts';
+import { PostgresStore } from './postgres/postgres-store.ts';
+
+export const DEFAULT_DB = 'sqlite:./data/railyard.db';
+
+/**
+ * Opens a store from a URL: `sqlite:PATH` (or `sqlite::memory:`) or
+ * `postgres://…` / `postgresql://…`.
+ */
+export function openStore(url: string): Store {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    return new PostgresStore({ connectionString: url });
+  }
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length);
+    if (path === '') throw new Error('sqlite: needs a path, for example sqlite:./data/railyard.db');
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    return new SqliteStore(path);
+  }
+  throw new Error(`unsupported database URL: ${url} (use sqlite:PATH or postgres://…)`);
+}

@@ -1,0 +1,39 @@
+/**
+ * The storage port. Domain services see only this: a way to read, and a way to
+ * run a unit of work atomically. Adapters (SQLite, PostgreSQL) hold no business
+ * rules; SQL is written once, portably, in `repos/`, with `?` placeholders.
+ */
+export type SqlValue = string | number | bigint | null;
+
+export interface Sql {
+  /** Every row of a query. */
+  all<T = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /** The first row of a query, or undefined. */
+  get<T = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
+  /** A statement that changes rows; answers how many it changed. */
+  run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }>;
+}
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  readonly dialect: Dialect;
+  /** Reads committed data. */
+  read<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction; resolves only once the commit is durable.
+   * A thrown error rolls back everything `work` wrote and is rethrown.
+   */
+  write<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  /** Applies pending forward-only migrations; answers the IDs it applied. */
+  migrate(): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+/** Raised by adapters when a unique constraint refuses a row, so domain code can answer 409. */
+export class UniqueViolation extends Error {
+  constructor(readonly detail: string) {
+    super(`unique constraint violated: ${detail}`);
+    this.name = 'UniqueViolation';
+  }
+}

@@ -1,0 +1,151 @@
+import pg from 'pg';
+import { migrations, migrationSql } from '../migrations.ts';
+import { type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
+
+// BIGINT (money in minor units, counts) fits a JS number safely for any amount we accept.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+const MAX_SERIALIZATION_RETRIES = 5;
+const MIGRATION_LOCK_KEY = 7_202_411;
+
+const placeholderCache = new Map<string, string>();
+
+/** Portable `?` placeholders become `$1, $2, …`; our SQL never has a literal `?`. */
+function toPostgres(sql: string): string {
+  let converted = placeholderCache.get(sql);
+  if (converted === undefined) {
+    let index = 0;
+    converted = sql.replace(/\?/g, () => `$${++index}`);
+    placeholderCache.set(sql, converted);
+  }
+  return converted;
+}
+
+function translateError(error: unknown): unknown {
+  if ((error as { code?: string }).code === '23505') return new UniqueViolation((error as Error).message);
+  return error;
+}
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === '40001' || code === '40P01';
+}
+
+interface Queryable {
+  query(text: string, values?: unknown[]): Promise<pg.QueryResult>;
+}
+
+class PostgresSql implements Sql {
+  constructor(private readonly client: Queryable) {}
+
+  async all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return (await this.client.query(toPostgres(sql), [...params])).rows as T[];
+  }
+
+  async get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    return (await this.client.query(toPostgres(sql), [...params])).rows[0] as T | undefined;
+  }
+
+  async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
+    try {
+      return { changes: (await this.client.query(toPostgres(sql), [...params])).rowCount ?? 0 };
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+}
+
+export interface PostgresOptions {
+  connectionString: string;
+  /** A schema to use instead of `public`: tests isolate themselves this way. */
+  schema?: string;
+  maxConnections?: number;
+}
+
+/**
+ * PostgreSQL adapter for several stateless server processes on one database.
+ * Each write is one transaction on its own pooled connection; deadlocks and
+ * serialization failures are retried a bounded number of times.
+ */
+export class PostgresStore implements Store {
+  readonly dialect = 'postgres' as const;
+  private readonly pool: pg.Pool;
+  private readonly schema: string | undefined;
+
+  constructor(options: PostgresOptions) {
+    this.schema = options.schema;
+    if (this.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(this.schema)) {
+      throw new Error(`invalid schema name: ${this.schema}`);
+    }
+    this.pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.maxConnections ?? 10,
+      ...(this.schema ? { options: `-c search_path=${this.schema}` } : {}),
+    });
+    // An idle client's error (database restart) must not crash the process.
+    this.pool.on('error', () => undefined);
+  }
+
+  async read<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    return work(new PostgresSql(this.pool));
+  }
+
+  async write<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        const value = await work(new PostgresSql(client));
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        if (isRetryable(error) && attempt < MAX_SERIALIZATION_RETRIES) continue;
+        throw error;
+      } finally {
+        client.release();
+      }
+    }
+  }
+
+  async migrate(): Promise<number[]> {
+    const client = await this.pool.connect();
+    const applied: number[] = [];
+    try {
+      await client.query('BEGIN');
+      if (this.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
+      // Several processes may start at once: one migrates, the others wait and find nothing to do.
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_on TEXT NOT NULL)',
+      );
+      const done = new Set((await client.query('SELECT id FROM schema_migrations')).rows.map((row) => Number(row.id)));
+      for (const migration of migrations) {
+        if (done.has(migration.id)) continue;
+        await client.query(migrationSql(migration, 'postgres'));
+        await client.query('INSERT INTO schema_migrations (id, name, applied_on) VALUES ($1, $2, $3)', [
+          migration.id,
+          migration.name,
+          new Date().toISOString(),
+        ]);
+        applied.push(migration.id);
+      }
+      await client.query('COMMIT');
+      return applied;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Drops the schema this store was opened on; for tests only. */
+  async dropSchema(): Promise<void> {
+    if (this.schema) await this.pool.query(`DROP SCHEMA IF EXISTS ${this.schema} CASCADE`);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,166 @@
+import Database from 'better-sqlite3';
+import type { Database as Db, Statement } from 'better-sqlite3';
+import { migrations, migrationSql } from '../migrations.ts';
+import { type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
+
+/** At most this many units of work share one commit; the rest wait for the next. */
+const MAX_GROUP_SIZE = 512;
+
+interface PendingWrite {
+  work: (sql: Sql) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+function translateError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    return new UniqueViolation((error as Error).message);
+  }
+  return error;
+}
+
+/** A `Sql` over one better-sqlite3 connection, with a statement cache. */
+class SqliteSql implements Sql {
+  private readonly statements = new Map<string, Statement>();
+  constructor(private readonly db: Db) {}
+
+  private prepare(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  async all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return this.prepare(sql).all(...params) as T[];
+  }
+
+  async get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    return this.prepare(sql).get(...params) as T | undefined;
+  }
+
+  async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
+    try {
+      return { changes: this.prepare(sql).run(...params).changes };
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+}
+
+/**
+ * SQLite adapter: WAL with synchronous=FULL, so a commit is on disk before it is
+ * acknowledged. Writes are group-committed: every unit of work queued during one
+ * event-loop turn runs in its own savepoint inside one transaction, and one
+ * fsync serves them all. A unit that throws rolls back to its savepoint only.
+ * Reads use a second connection, so they never see a batch before its commit.
+ */
+export class SqliteStore implements Store {
+  readonly dialect = 'sqlite' as const;
+  private readonly writer: Db;
+  private readonly reader: Db;
+  private readonly writeSql: SqliteSql;
+  private readonly readSql: SqliteSql;
+  private queue: PendingWrite[] = [];
+  private flushing = false;
+  private scheduled = false;
+  private closed = false;
+
+  constructor(readonly path: string) {
+    this.writer = new Database(path);
+    this.writer.pragma('journal_mode = WAL');
+    this.writer.pragma('synchronous = FULL');
+    this.writer.pragma('busy_timeout = 5000');
+    this.writer.pragma('foreign_keys = ON');
+    // An in-memory database cannot be opened twice; it then reads through the writer.
+    this.reader = path === ':memory:' ? this.writer : new Database(path);
+    if (this.reader !== this.writer) this.reader.pragma('busy_timeout = 5000');
+    this.writeSql = new SqliteSql(this.writer);
+    this.readSql = this.reader === this.writer ? this.writeSql : new SqliteSql(this.reader);
+  }
+
+  async read<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    return work(this.readSql);
+  }
+
+  write<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('store is closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.flushing) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    const batch = this.queue.splice(0, MAX_GROUP_SIZE);
+    const settled: Array<() => void> = [];
+    try {
+      this.writer.exec('BEGIN IMMEDIATE');
+      for (const item of batch) {
+        this.writer.exec('SAVEPOINT unit');
+        try {
+          const value = await item.work(this.writeSql);
+          this.writer.exec('RELEASE unit');
+          settled.push(() => item.resolve(value));
+        } catch (error) {
+          this.writer.exec('ROLLBACK TO unit');
+          this.writer.exec('RELEASE unit');
+          settled.push(() => item.reject(error));
+        }
+      }
+      this.writer.exec('COMMIT');
+      for (const settle of settled) settle();
+    } catch (error) {
+      if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
+      for (const item of batch) item.reject(error);
+    } finally {
+      this.flushing = false;
+      if (this.queue.length > 0) this.schedule();
+    }
+  }
+
+  async migrate(): Promise<number[]> {
+    this.writer.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_on TEXT NOT NULL)',
+    );
+    const applied: number[] = [];
+    const run = this.writer.transaction(() => {
+      const done = new Set(
+        (this.writer.prepare('SELECT id FROM schema_migrations').all() as { id: number }[]).map((row) => row.id),
+      );
+      for (const migration of migrations) {
+        if (done.has(migration.id)) continue;
+        this.writer.exec(migrationSql(migration, 'sqlite'));
+        this.writer
+          .prepare('INSERT INTO schema_migrations (id, name, applied_on) VALUES (?, ?, ?)')
+          .run(migration.id, migration.name, new Date().toISOString());
+        applied.push(migration.id);
+      }
+    });
+    run.immediate();
+    return applied;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    while (this.flushing || this.queue.length > 0 || this.scheduled) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (this.reader !== this.writer) this.reader.close();
+    this.writer.close();
+  }
+}
