@@ -5,6 +5,7 @@ export * from './registry.ts';
 export * from './openapi.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/accounts.ts';
 export * from './operations/auth.ts';
 export * from './operations/ping.ts';
 export * from './operations/accounts.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/port.ts';
 import { countPlatforms, findApiKey, firstPlatform, insertApiKey, insertPlatform } from '../store/repos/platforms.ts';
-import { insertAccount } from '../store/repos/accounts.ts';
+import { insertFacilitatorAccount } from './accounts/facilitator.ts';
 import { type Clock, timestamp } from './clock.ts';
 import { Conflict } from './errors.ts';
 import { hashSecret, randomToken } from './secrets.ts';
@@ -13,23 +13,6 @@ export interface PlatformCredentials {
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_\-.]{8,128}$/;
-
-/**
- * The document of a platform's own (facilitator) account. In the sandbox a
- * facilitator is verified and has every capability (behaviour.md §5.1).
- */
-function facilitatorDocument(accountID: string, name: string, now: string): Record<string, unknown> {
-  return {
-    accountID,
-    mode: 'sandbox',
-    accountType: 'business',
-    displayName: name,
-    profile: { business: { legalBusinessName: name, ownersProvided: true } },
-    verification: { status: 'verified', verificationStatus: 'verified' },
-    createdOn: now,
-    updatedOn: now,
-  };
-}
 
 export class PlatformService {
   constructor(
@@ -53,19 +36,7 @@ export class PlatformService {
     await this.store.write(async (sql) => {
       if (await findApiKey(sql, publicKey)) throw new Conflict('public key already in use');
       await insertPlatform(sql, accountID, name, now);
-      await insertAccount(sql, {
-        account_id: accountID,
-        created_by: accountID,
-        mode: 'sandbox',
-        account_type: 'business',
-        display_name: name,
-        email: null,
-        foreign_id: null,
-        document: JSON.stringify(facilitatorDocument(accountID, name, now)),
-        sensitive: null,
-        created_on: now,
-        updated_on: now,
-      });
+      await insertFacilitatorAccount(sql, accountID, name, now);
       await insertApiKey(sql, { publicKey, platformID: accountID, secretHash: hashSecret(secret), createdOn: now });
     });
     return { accountID, publicKey, secret };

@@ -1,0 +1,56 @@
+import type { CapabilityIDValue } from '@railyard/contract';
+import type { Sql } from '../../store/port.ts';
+import { insertCapability } from '../../store/repos/accounts.ts';
+import type { Problems } from './problems.ts';
+
+/*
+ * Capabilities as accounts see them at creation. Rows live in
+ * `account_capabilities` (one per account and capability, with a status), so
+ * the capabilities service can later compute statuses from requirements and
+ * the account's `capabilities` summary follows without a change here.
+ */
+
+/** Moov grants `transfers` to every new account (behaviour.md §1.4). */
+export const ALWAYS_ENABLED: CapabilityIDValue = 'transfers';
+/** Status of a capability that was asked for and whose requirements are not yet computed. */
+export const REQUESTED_STATUS = 'pending';
+/** Moov-managed capabilities a caller cannot request. */
+export const MOOV_MANAGED: ReadonlySet<string> = new Set(['production-app', 'platform.production-app', 'platform.wallet-transfers']);
+
+/** In the sandbox a platform's own account has every capability a caller can use, enabled (behaviour.md §5.1). */
+export const FACILITATOR_CAPABILITIES: readonly CapabilityIDValue[] = [
+  'transfers',
+  'send-funds',
+  'collect-funds',
+  'wallet',
+  'send-funds.ach',
+  'send-funds.push-to-card',
+  'send-funds.rtp',
+  'send-funds.instant-bank',
+  'collect-funds.ach',
+  'collect-funds.card-payments',
+  'money-transfer.push-to-card',
+  'money-transfer.pull-from-card',
+  'wallet.balance',
+];
+
+/** Checks the capabilities asked for at creation; answers them without duplicates or `transfers`. */
+export function checkRequested(requested: readonly CapabilityIDValue[] | undefined, problems: Problems): CapabilityIDValue[] {
+  const wanted: CapabilityIDValue[] = [];
+  (requested ?? []).forEach((id, index) => {
+    if (MOOV_MANAGED.has(id)) problems.add(['capabilities', String(index)], 'is managed by Moov and cannot be requested');
+    else if (id !== ALWAYS_ENABLED && !wanted.includes(id)) wanted.push(id);
+  });
+  return wanted;
+}
+
+export async function recordCapabilities(
+  sql: Sql,
+  accountID: string,
+  entries: readonly { capability: string; status: string }[],
+  now: string,
+): Promise<void> {
+  for (const entry of entries) {
+    await insertCapability(sql, { account_id: accountID, capability: entry.capability, status: entry.status, created_on: now, updated_on: now });
+  }
+}

@@ -1,0 +1,67 @@
+import type { AccountView } from '@railyard/contract';
+import type { AccountRow, CapabilityRow } from '../../store/repos/accounts.ts';
+import type { SensitiveBusiness, SensitiveIndividual } from './profile.ts';
+import { displayNameOf, searchNameOf } from './profile.ts';
+import type { Acceptance } from './terms.ts';
+
+/*
+ * How an account is stored: `document` holds the public account (what GET
+ * answers, minus the per-caller `disconnectedOn` and the `capabilities`
+ * summary, which come from their own tables); `sensitive` holds what is never
+ * answered: birth date, SSN/ITIN, EIN, and the details of ToS acceptance.
+ */
+
+export type StoredDocument = Omit<AccountView, 'capabilities' | 'disconnectedOn'>;
+
+export interface StoredSensitive {
+  individual?: SensitiveIndividual;
+  business?: SensitiveBusiness;
+  termsOfService?: Acceptance['kept'];
+}
+
+export interface StoredAccount {
+  row: AccountRow;
+  document: StoredDocument;
+  sensitive: StoredSensitive;
+}
+
+export function parseStored(row: AccountRow): StoredAccount {
+  return {
+    row,
+    document: JSON.parse(row.document) as StoredDocument,
+    sensitive: row.sensitive ? (JSON.parse(row.sensitive) as StoredSensitive) : {},
+  };
+}
+
+/** The row for a document: indexed columns are derived from it, so they never drift apart. */
+export function toRow(base: Pick<AccountRow, 'account_id' | 'created_by'>, document: StoredDocument, sensitive: StoredSensitive): AccountRow {
+  const email = document.profile.individual?.email ?? document.profile.business?.email;
+  const hasSensitive = Object.keys(sensitive).length > 0;
+  return {
+    account_id: base.account_id,
+    created_by: base.created_by,
+    mode: document.mode,
+    account_type: document.accountType,
+    display_name: document.displayName,
+    search_name: searchNameOf(document.displayName, document.profile),
+    email: email ? email.toLowerCase() : null,
+    foreign_id: document.foreignID ?? null,
+    document: JSON.stringify(document),
+    sensitive: hasSensitive ? JSON.stringify(sensitive) : null,
+    created_on: document.createdOn,
+    updated_on: document.updatedOn,
+  };
+}
+
+/** Recomputes the display name after a profile change. */
+export function withDisplayName(document: StoredDocument): StoredDocument {
+  return { ...document, displayName: displayNameOf(document.profile) };
+}
+
+/** The account as one caller sees it. */
+export function render(document: StoredDocument, capabilities: readonly CapabilityRow[], disconnectedOn: string | null): AccountView {
+  const view: AccountView = { ...document };
+  if (capabilities.length > 0) view.capabilities = capabilities.map((c) => ({ capability: c.capability, status: c.status }));
+  if (disconnectedOn) view.disconnectedOn = disconnectedOn;
+  return view;
+}
