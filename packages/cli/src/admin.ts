@@ -29,6 +29,7 @@ async function createPlatform(argv: string[]): Promise<void> {
 
 const commands: Record<string, (argv: string[]) => Promise<void>> = {
   'create-platform': createPlatform,
+  'verify-ledger': (argv) => import('./verify-ledger.ts').then((command) => command.verifyLedgerCommand(argv)),
 };
 
 export async function admin(argv: string[]): Promise<void> {

@@ -6,3 +6,4 @@ export { openStore, DEFAULT_DB } from './store/open-store.ts';
 export type { Store, Sql } from './store/port.ts';
 export { SqliteStore } from './store/sqlite/sqlite-store.ts';
 export { PostgresStore } from './store/postgres/postgres-store.ts';
+export { verifyLedger, type VerifyResult } from './ledger/verify.ts';

@@ -151,6 +151,26 @@ CREATE TABLE ledger_postings (
 CREATE UNIQUE INDEX ledger_postings_account_seq ON ledger_postings(ledger_account_id, account_seq);
 `,
   },
+  {
+    id: 3,
+    name: 'payment methods derived from sources',
+    // One row per (source, type) for ever: a method that goes away is disabled
+    // and comes back under the same paymentMethodID.
+    sql: `
+CREATE TABLE payment_methods (
+  payment_method_id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL,
+  source_kind TEXT NOT NULL,
+  source_id TEXT NOT NULL,
+  payment_method_type TEXT NOT NULL,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL,
+  disabled_on TEXT
+);
+CREATE UNIQUE INDEX payment_methods_source_type ON payment_methods(source_id, payment_method_type);
+CREATE INDEX payment_methods_account ON payment_methods(account_id, created_on);
+`,
+  },
 ];
 
 export function migrationSql(migration: Migration, dialect: Dialect): string {

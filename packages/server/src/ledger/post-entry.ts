@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { type Sql, UniqueViolation } from '../store/port.ts';
+import {
+  addToAvailable,
+  addToPending,
+  beginEntrySavepoint,
+  findEntryRowByIdempotencyRef,
+  findLedgerAccountRow,
+  heldForReference,
+  insertEntry,
+  insertPosting,
+  type LedgerEntryRow,
+  releaseEntrySavepoint,
+  rollbackEntrySavepoint,
+} from '../store/repos/ledger.ts';
+import { type Clock, timestamp } from '../domain/clock.ts';
+import { toLedgerAccount } from './accounts.ts';
+import { InsufficientFunds, LedgerError } from './errors.ts';
+import { MAX_BALANCE } from './limits.ts';
+import { loadEntry } from './read.ts';
+import { assertEntry } from './validate.ts';
+import type { EntryInput, EntryType, LedgerAccount, LedgerEntry, Posting, PostingInput } from './types.ts';
+
+export interface PostResult {
+  entry: LedgerEntry;
+  /** True when `idempotencyRef` had already posted: the first entry is answered and no money moved. */
+  replayed: boolean;
+}
+
+/** What kind of entry, and for reversals which entry it undoes. Set by the ledger's own operations. */
+export interface EntryKind {
+  entryType: EntryType;
+  reversesEntryID?: string;
+}
+
+/**
+ * Posts one balanced entry inside the caller's unit of work (`store.write`), so
+ * the caller's rows (a transfer, its events, its outbox) commit with it.
+ *
+ * All-or-nothing on its own: it runs in a savepoint, so a refusal
+ * (`LedgerError`) leaves nothing of the entry behind even if the caller
+ * catches it and commits the rest of its work. Do not run two ledger calls
+ * concurrently in one unit of work: they share one connection.
+ */
+export async function postEntry(sql: Sql, input: EntryInput, clock: Clock): Promise<PostResult> {
+  return postEntryOfKind(sql, input, { entryType: 'movement' }, clock);
+}
+
+export async function postEntryOfKind(sql: Sql, input: EntryInput, kind: EntryKind, clock: Clock): Promise<PostResult> {
+  assertEntry(input);
+  for (let attempt = 0; ; attempt++) {
+    const replay = await findReplay(sql, input, kind);
+    if (replay) return { entry: replay, replayed: true };
+    await beginEntrySavepoint(sql);
+    try {
+      const entry = await writeEntry(sql, input, kind, clock);
+      await releaseEntrySavepoint(sql);
+      return { entry, replayed: false };
+    } catch (error) {
+      await rollbackEntrySavepoint(sql);
+      // Two writers raced on one idempotencyRef (PostgreSQL): the loser looks again and answers the winner's entry.
+      if (error instanceof UniqueViolation && input.idempotencyRef !== undefined && attempt === 0) continue;
+      throw error;
+    }
+  }
+}
+
+async function findReplay(sql: Sql, input: EntryInput, kind: EntryKind): Promise<LedgerEntry | undefined> {
+  if (input.idempotencyRef === undefined) return undefined;
+  const row = await findEntryRowByIdempotencyRef(sql, input.platformID, input.idempotencyRef);
+  if (!row) return undefined;
+  const existing = await loadEntry(sql, row);
+  if (!sameEntry(existing, input, kind)) {
+    throw new LedgerError('idempotency-conflict', `idempotencyRef ${input.idempotencyRef} already posted a different entry`);
+  }
+  return existing;
+}
+
+function sameEntry(existing: LedgerEntry, input: EntryInput, kind: EntryKind): boolean {
+  const samePostings =
+    existing.postings.length === input.postings.length &&
+    input.postings.every((posting, line) => {
+      const stored = existing.postings[line];
+      return (
+        stored !== undefined &&
+        stored.ledgerAccountID === posting.ledgerAccountID &&
+        stored.bucket === posting.bucket &&
+        stored.amount === posting.amount &&
+        stored.currency === posting.currency
+      );
+    });
+  return (
+    samePostings &&
+    existing.entryType === kind.entryType &&
+    existing.reversesEntryID === (kind.reversesEntryID ?? null) &&
+    existing.referenceType === input.referenceType &&
+    existing.referenceID === input.referenceID
+  );
+}
+
+async function loadAccounts(sql: Sql, input: EntryInput): Promise<Map<string, LedgerAccount>> {
+  const accounts = new Map<string, LedgerAccount>();
+  for (const posting of input.postings) {
+    if (accounts.has(posting.ledgerAccountID)) continue;
+    const row = await findLedgerAccountRow(sql, input.platformID, posting.ledgerAccountID);
+    if (!row) throw new LedgerError('unknown-account', `ledger account ${posting.ledgerAccountID} not found`);
+    accounts.set(posting.ledgerAccountID, toLedgerAccount(row));
+  }
+  for (const posting of input.postings) {
+    const account = accounts.get(posting.ledgerAccountID)!;
+    if (account.currency !== posting.currency) {
+      throw new LedgerError(
+        'currency-mismatch',
+        `ledger account ${account.ledgerAccountID} holds ${account.currency}, not ${posting.currency}`,
+      );
+    }
+  }
+  return accounts;
+}
+
+async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: Clock): Promise<LedgerEntry> {
+  const accounts = await loadAccounts(sql, input);
+  const createdOn = timestamp(clock);
+  const entryRow: LedgerEntryRow = {
+    entry_id: randomUUID(),
+    platform_id: input.platformID,
+    entry_type: kind.entryType,
+    reference_type: input.referenceType,
+    reference_id: input.referenceID,
+    description: input.description,
+    idempotency_ref: input.idempotencyRef ?? null,
+    reverses_entry_id: kind.reversesEntryID ?? null,
+    created_on: createdOn,
+  };
+  await insertEntry(sql, entryRow);
+
+  // Accounts are updated in one global order (by ID, then bucket) so two
+  // entries touching the same accounts on PostgreSQL lock rows in the same
+  // order and cannot deadlock each other.
+  const order = input.postings
+    .map((posting, line) => ({ posting, line }))
+    .sort((a, b) => compare(a.posting.ledgerAccountID, b.posting.ledgerAccountID) || compare(a.posting.bucket, b.posting.bucket));
+  const postings: Posting[] = [];
+  for (const { posting, line } of order) {
+    const account = accounts.get(posting.ledgerAccountID)!;
+    const after = await applyPosting(sql, account, posting);
+    const stored: Posting = {
+      entryID: entryRow.entry_id,
+      line,
+      ledgerAccountID: posting.ledgerAccountID,
+      bucket: posting.bucket,
+      amount: posting.amount,
+      currency: posting.currency,
+      accountSeq: Number(after.posting_count),
+      availableAfter: Number(after.available),
+      pendingAfter: Number(after.pending),
+      createdOn,
+    };
+    await insertPosting(sql, {
+      entry_id: stored.entryID,
+      line: stored.line,
+      platform_id: input.platformID,
+      ledger_account_id: stored.ledgerAccountID,
+      bucket: stored.bucket,
+      amount: stored.amount,
+      currency: stored.currency,
+      account_seq: stored.accountSeq,
+      available_after: stored.availableAfter,
+      pending_after: stored.pendingAfter,
+      created_on: createdOn,
+    });
+    postings.push(stored);
+  }
+  await assertHoldsNotExceeded(sql, input);
+  postings.sort((a, b) => a.line - b.line);
+  return {
+    entryID: entryRow.entry_id,
+    platformID: entryRow.platform_id,
+    entryType: kind.entryType,
+    referenceType: entryRow.reference_type,
+    referenceID: entryRow.reference_id,
+    description: entryRow.description,
+    idempotencyRef: entryRow.idempotency_ref,
+    reversesEntryID: entryRow.reverses_entry_id,
+    createdOn,
+    postings,
+  };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The guarded update: refused (zero rows) when the bucket would leave [floor, MAX_BALANCE]. */
+async function applyPosting(sql: Sql, account: LedgerAccount, posting: PostingInput) {
+  const floor = account.allowNegative ? -MAX_BALANCE : 0;
+  const add = posting.bucket === 'available' ? addToAvailable : addToPending;
+  const after = await add(sql, account.ledgerAccountID, posting.amount, floor, MAX_BALANCE);
+  if (after) return after;
+  if (posting.amount < 0 && !account.allowNegative) {
+    throw new InsufficientFunds(account.ledgerAccountID, posting.bucket, -posting.amount);
+  }
+  throw new LedgerError('balance-limit', `ledger account ${account.ledgerAccountID} ${posting.bucket} balance would exceed ±${MAX_BALANCE}`);
+}
+
+/**
+ * A pending bucket is a set of holds, one per reference: an entry may take out
+ * of a hold only what that reference put in. Checked after the updates, which
+ * hold the account's row lock, so a racing release on PostgreSQL sees the
+ * winner's postings and is refused.
+ */
+async function assertHoldsNotExceeded(sql: Sql, input: EntryInput): Promise<void> {
+  for (const posting of input.postings) {
+    if (posting.bucket !== 'pending' || posting.amount > 0) continue;
+    const held = await heldForReference(sql, input.platformID, posting.ledgerAccountID, input.referenceID);
+    if (held < 0) {
+      throw new LedgerError(
+        'hold-exceeded',
+        `reference ${input.referenceID} holds ${held - posting.amount} on ledger account ${posting.ledgerAccountID}, less than the ${-posting.amount} taken`,
+      );
+    }
+  }
+}
