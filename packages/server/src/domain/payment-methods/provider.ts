@@ -1,0 +1,38 @@
+import type { Sql } from '../../store/port.ts';
+
+/** Every `paymentMethodType` of v2026.01.00 (behaviour.md §5.8). */
+export type PaymentMethodType =
+  | 'moov-wallet'
+  | 'ach-debit-fund'
+  | 'ach-debit-collect'
+  | 'ach-credit-standard'
+  | 'ach-credit-same-day'
+  | 'rtp-credit'
+  | 'card-payment'
+  | 'push-to-card'
+  | 'pull-from-card'
+  | 'apple-pay'
+  | 'card-present-payment'
+  | 'instant-bank-credit';
+
+export interface DesiredPaymentMethods {
+  sourceID: string;
+  types: readonly PaymentMethodType[];
+}
+
+/**
+ * A kind of source (wallet, bank account, card) as the payment-methods module
+ * sees it. Payment methods are derived objects: after any change to a source or
+ * to an account's capabilities, `refreshPaymentMethods` asks every provider
+ * which methods each of its sources should have and adds or disables rows so
+ * the stored set matches.
+ */
+export interface PaymentMethodProvider {
+  sourceKind: 'wallet' | 'bank-account' | 'card';
+  /** The key the source takes inside a PaymentMethod object. */
+  field: 'wallet' | 'bankAccount' | 'card';
+  /** The methods each live source of the account should have, given its enabled capabilities. */
+  desired(sql: Sql, input: { accountID: string; enabledCapabilities: ReadonlySet<string> }): Promise<DesiredPaymentMethods[]>;
+  /** The public objects of the given sources, newest API shape, keyed by source ID. */
+  render(sql: Sql, input: { accountID: string; sourceIDs: readonly string[] }): Promise<Map<string, unknown>>;
+}

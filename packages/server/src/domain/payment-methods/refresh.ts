@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import type { Sql } from '../../store/port.ts';
+import {
+  enabledCapabilitiesOf,
+  insertPaymentMethodRow,
+  paymentMethodRowsOfAccount,
+  setPaymentMethodDisabled,
+} from '../../store/repos/payment-methods.ts';
+import { type Clock, timestamp } from '../clock.ts';
+import { recordEvent } from '../events.ts';
+import { paymentMethodProviders } from './providers.ts';
+
+export interface RefreshResult {
+  enabled: string[];
+  disabled: string[];
+}
+
+/**
+ * Brings an account's payment methods in line with its sources and enabled
+ * capabilities, inside the caller's unit of work. Call it after any change to
+ * a wallet, bank account, card or capability of the account. Each method that
+ * appears or goes away writes `paymentMethod.enabled` / `paymentMethod.disabled`.
+ */
+export async function refreshPaymentMethods(sql: Sql, clock: Clock, platformID: string, accountID: string): Promise<RefreshResult> {
+  const enabledCapabilities = await enabledCapabilitiesOf(sql, accountID);
+  const desired = new Map<string, { sourceKind: string; sourceID: string; type: string }>();
+  for (const provider of paymentMethodProviders) {
+    for (const source of await provider.desired(sql, { accountID, enabledCapabilities })) {
+      for (const type of source.types) {
+        desired.set(`${source.sourceID}|${type}`, { sourceKind: provider.sourceKind, sourceID: source.sourceID, type });
+      }
+    }
+  }
+
+  const now = timestamp(clock);
+  const result: RefreshResult = { enabled: [], disabled: [] };
+  const existing = new Map((await paymentMethodRowsOfAccount(sql, accountID)).map((row) => [`${row.source_id}|${row.payment_method_type}`, row]));
+
+  for (const [key, want] of desired) {
+    const row = existing.get(key);
+    let paymentMethodID: string;
+    if (!row) {
+      paymentMethodID = randomUUID();
+      await insertPaymentMethodRow(sql, {
+        payment_method_id: paymentMethodID,
+        account_id: accountID,
+        source_kind: want.sourceKind,
+        source_id: want.sourceID,
+        payment_method_type: want.type,
+        created_on: now,
+        updated_on: now,
+      });
+    } else if (row.disabled_on !== null) {
+      paymentMethodID = row.payment_method_id;
+      await setPaymentMethodDisabled(sql, paymentMethodID, null, now);
+    } else {
+      continue;
+    }
+    result.enabled.push(paymentMethodID);
+    await recordEvent(sql, clock, platformID, 'paymentMethod.enabled', { paymentMethodID, accountID, sourceID: want.sourceID });
+  }
+
+  for (const [key, row] of existing) {
+    if (row.disabled_on !== null || desired.has(key)) continue;
+    await setPaymentMethodDisabled(sql, row.payment_method_id, now, now);
+    result.disabled.push(row.payment_method_id);
+    await recordEvent(sql, clock, platformID, 'paymentMethod.disabled', {
+      paymentMethodID: row.payment_method_id,
+      accountID,
+      sourceID: row.source_id,
+    });
+  }
+  return result;
+}
