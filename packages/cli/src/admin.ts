@@ -1,4 +1,3 @@
-import { createServices, DEFAULT_DB, openStore, systemClock } from '@railyard/server';
 import { parseFlags, UsageError } from './args.ts';
 
 async function createPlatform(argv: string[]): Promise<void> {
@@ -12,6 +11,8 @@ async function createPlatform(argv: string[]): Promise<void> {
   if ((values['public-key'] === undefined) !== (values.secret === undefined)) {
     throw new UsageError('--public-key and --secret go together');
   }
+  // Loaded after the flags are checked, so a usage error answers at once.
+  const { createServices, DEFAULT_DB, openStore, systemClock } = await import('@railyard/server');
   const store = openStore(values.db ?? process.env['DATABASE_URL'] ?? DEFAULT_DB);
   try {
     await store.migrate();

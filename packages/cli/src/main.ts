@@ -1,12 +1,9 @@
 import { UsageError } from './args.ts';
-import { serve } from './serve.ts';
-import { migrate } from './migrate.ts';
-import { admin } from './admin.ts';
-import { mcp } from './mcp.ts';
 
 const USAGE = `usage: railyard <command> [flags]
 
   serve   [--port P] [--host H] [--db URL] [--rate-limit N|moov|0] [--log-level L]
+          [--rail-pacing fast|realistic] [--job-poll-ms MS]
   migrate [--db URL]
   admin   create-platform --name NAME [--public-key K --secret S] [--db URL]
   admin   verify-ledger [--db URL]   recompute balances from postings; prints ok or the first violation
@@ -18,7 +15,13 @@ const USAGE = `usage: railyard <command> [flags]
 The default database is sqlite:./data/railyard.db.
 `;
 
-const commands: Record<string, (argv: string[]) => Promise<void>> = { serve, migrate, admin, mcp };
+// Each command loads its modules only when it runs: help and usage errors stay fast, and serve never loads the MCP client.
+const commands: Record<string, (argv: string[]) => Promise<void>> = {
+  serve: async (argv) => (await import('./serve.ts')).serve(argv),
+  migrate: async (argv) => (await import('./migrate.ts')).migrate(argv),
+  admin: async (argv) => (await import('./admin.ts')).admin(argv),
+  mcp: async (argv) => (await import('./mcp.ts')).mcp(argv),
+};
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;

@@ -1,8 +1,9 @@
-import { DEFAULT_DB, openStore } from '@railyard/server';
 import { parseFlags } from './args.ts';
 
 export async function migrate(argv: string[]): Promise<void> {
   const { values } = parseFlags(argv, { db: { type: 'string' } });
+  // Loaded after the flags are checked, so a usage error answers at once.
+  const { DEFAULT_DB, openStore } = await import('@railyard/server');
   const store = openStore(values.db ?? process.env['DATABASE_URL'] ?? DEFAULT_DB);
   try {
     const applied = await store.migrate();

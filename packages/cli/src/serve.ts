@@ -1,5 +1,20 @@
-import { buildApp, createServices, DEFAULT_DB, openStore, parseRateLimit, systemClock } from '@railyard/server';
-import { parseFlags } from './args.ts';
+import {
+  buildApp,
+  createServices,
+  DEFAULT_DB,
+  loadSourceSecrets,
+  openStore,
+  parseJobPollInterval,
+  parseRailPacing,
+  parseRateLimit,
+  systemClock,
+  type RailPacing,
+  type RateLimitSetting,
+} from '@railyard/server';
+import { parseFlags, UsageError } from './args.ts';
+
+/** `npm start` serves here, on the loopback host, so a fresh checkout is not open to the network. */
+const DEFAULT_PORT = 8080;
 
 export async function serve(argv: string[]): Promise<void> {
   const { values } = parseFlags(argv, {
@@ -9,23 +24,62 @@ export async function serve(argv: string[]): Promise<void> {
     'rate-limit': { type: 'string' },
     'log-level': { type: 'string' },
     'platform-name': { type: 'string' },
+    'rail-pacing': { type: 'string' },
+    'job-poll-ms': { type: 'string' },
   });
-  const port = Number(values.port ?? process.env['PORT'] ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535, not ${values.port}`);
+  const portText = values.port ?? process.env['PORT'] ?? String(DEFAULT_PORT);
+  const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
+  // Port 0 asks the OS for a free port; the line printed below names the one it gave.
+  if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port must be 0 to 65535, not ${portText}`);
+  let rateLimit: RateLimitSetting;
+  try {
+    rateLimit = parseRateLimit(values['rate-limit'] ?? process.env['RAILYARD_RATE_LIMIT']);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  let railPacing: RailPacing;
+  let pollIntervalMs: number;
+  try {
+    railPacing = parseRailPacing(values['rail-pacing'] ?? process.env['RAILYARD_RAIL_PACING']);
+    pollIntervalMs = parseJobPollInterval(values['job-poll-ms'] ?? process.env['RAILYARD_JOB_POLL_MS']);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   const host = values.host ?? process.env['HOST'] ?? '127.0.0.1';
-  const store = openStore(values.db ?? process.env['DATABASE_URL'] ?? DEFAULT_DB);
+  const databaseUrl = values.db ?? process.env['DATABASE_URL'] ?? DEFAULT_DB;
+  const store = openStore(databaseUrl);
   await store.migrate();
-  const services = createServices(store, systemClock);
+  // Key material for sealed account numbers and fingerprints (0500): a missing or bad key stops start-up.
+  let sourceSecrets;
+  try {
+    sourceSecrets = loadSourceSecrets({
+      encryptionKey: process.env['RAILYARD_ENCRYPTION_KEY'],
+      fingerprintKey: process.env['RAILYARD_FINGERPRINT_KEY'],
+      databaseUrl,
+    });
+  } catch (error) {
+    await store.close();
+    throw new UsageError((error as Error).message);
+  }
+  // Job errors go to the server log once the app (and its logger) exists.
+  let logJobError: (error: unknown, job?: { jobID: string; kind: string }) => void = () => undefined;
+  const services = createServices(store, systemClock, {
+    railPacing,
+    sourceSecrets,
+    jobs: { pollIntervalMs, onError: (error, job) => logJobError(error, job) },
+  });
   const platform = await services.platforms.bootstrap({
     name: values['platform-name'] ?? 'Railyard Platform',
     ...(process.env['RAILYARD_BOOTSTRAP_KEY'] ? { bootstrapKey: process.env['RAILYARD_BOOTSTRAP_KEY'] } : {}),
   });
   const app = await buildApp({
     services,
-    rateLimit: parseRateLimit(values['rate-limit'] ?? process.env['RAILYARD_RATE_LIMIT']),
+    rateLimit,
     logLevel: values['log-level'] ?? process.env['LOG_LEVEL'] ?? 'info',
   });
+  logJobError = (error, job) => app.log.warn({ err: error, jobID: job?.jobID, kind: job?.kind }, 'background job error');
   const address = await app.listen({ port, host });
+  services.jobs.start();
   const lines = [`Railyard listening on ${address}`, `platform accountID: ${platform.accountID}`];
   if (platform.created && platform.secret && !process.env['RAILYARD_BOOTSTRAP_KEY']) {
     lines.push(`API key (shown once): ${platform.publicKey}:${platform.secret}`);
@@ -37,6 +91,7 @@ export async function serve(argv: string[]): Promise<void> {
     if (stopping) return;
     stopping = true;
     await app.close();
+    await services.jobs.stop();
     await store.close();
     process.exit(0);
   };

@@ -1,6 +1,6 @@
 import type { Store } from '../store/port.ts';
 import { findApiKey } from '../store/repos/platforms.ts';
-import { findToken } from '../store/repos/tokens.ts';
+import { findTokenWithKey } from '../store/repos/tokens.ts';
 import type { Caller } from './caller.ts';
 import type { Clock } from './clock.ts';
 import { digestsEqual, hashSecret } from './secrets.ts';
@@ -52,8 +52,9 @@ export class CredentialService {
   /** The caller an access token belongs to, with its scopes; undefined when unknown, expired or revoked. */
   async verifyAccessToken(token: string): Promise<Caller | undefined> {
     if (token.length === 0 || token.length > MAX_CREDENTIAL_LENGTH) return undefined;
-    const row = await this.store.read((sql) => findToken(sql, hashSecret(token)));
-    if (!row || row.kind !== 'access' || row.revoked_on !== null) return undefined;
+    const row = await this.store.read((sql) => findTokenWithKey(sql, hashSecret(token)));
+    // A token dies with the API key that minted it.
+    if (!row || row.kind !== 'access' || row.revoked_on !== null || row.key_revoked_on !== null) return undefined;
     if (row.expires_on <= this.clock.now().toISOString()) return undefined;
     return {
       platformID: row.platform_id,

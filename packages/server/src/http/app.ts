@@ -4,7 +4,8 @@ import formbody from '@fastify/formbody';
 import { buildOpenApiDocument, operations, resolveVersion, type ApiVersion, type OperationDef } from '@railyard/contract';
 import type { Services } from '../domain/services.ts';
 import { DomainError } from '../domain/errors.ts';
-import { sendDomainError, sendEmpty, sendGenericError } from './errors.ts';
+import { EMPTY_BODY_STATUSES, sendDomainError, sendEmpty, sendGenericError } from './errors.ts';
+import { answerClientError } from './client-error.ts';
 import { RateLimiter, type RateLimitSetting } from './rate-limit.ts';
 import { registerOperation } from './register-operation.ts';
 import { handlers } from './handlers/index.ts';
@@ -37,6 +38,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors Fastify meets before a route runs (a URL that does not decode) still get the API's shape.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      // A path segment longer than any ID names no resource: the same 404 as a malformed ID.
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendEmpty(reply, 404);
+      return sendGenericError(reply, 400, 'the URL is not valid');
+    },
+    clientErrorHandler: answerClientError,
   });
 
   await app.register(formbody, { bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT });
@@ -61,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (error instanceof DomainError) return sendDomainError(reply, error);
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
+      if (EMPTY_BODY_STATUSES.has(status)) return sendEmpty(reply, status);
       return sendGenericError(reply, status, (error as Error).message);
     }
     request.log.error({ err: error }, 'unhandled error');

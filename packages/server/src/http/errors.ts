@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { DomainError, Conflict, ValidationFailed } from '../domain/errors.ts';
 
 /** Statuses whose responses carry no body in Moov's API (behaviour.md §4.1). */
-const EMPTY_BODY_STATUSES = new Set([401, 403, 404, 429]);
+export const EMPTY_BODY_STATUSES: ReadonlySet<number> = new Set([401, 403, 404, 429]);
 
 export function sendEmpty(reply: FastifyReply, status: number): FastifyReply {
   return reply.code(status).removeHeader('content-type').send();

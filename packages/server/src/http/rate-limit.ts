@@ -5,11 +5,17 @@
  */
 export type RateLimitSetting = { kind: 'off' } | { kind: 'fixed'; perSecond: number } | { kind: 'moov' };
 
-/** High enough that test suites and benchmarks on one machine are never throttled. */
+/**
+ * The default when no limit is given: high enough that test suites and
+ * benchmarks on one machine are never throttled, yet still a bound. Moov's own
+ * figures are one flag away (`--rate-limit moov`).
+ */
 export const DEFAULT_RATE_LIMIT_PER_SECOND = 100_000;
 /** Moov's documented figures (behaviour.md §3): sandbox accounts get 10 per second. */
 export const MOOV_SANDBOX_PER_SECOND = 10;
 export const MOOV_PRODUCTION_PER_SECOND = 40;
+/** Largest limit accepted; beyond it a number is a typo, not a limit. */
+export const MAX_RATE_LIMIT_PER_SECOND = 10_000_000;
 /** Bound on tracked keys; windows are one second, so older ones can be dropped. */
 const MAX_TRACKED_KEYS = 100_000;
 
@@ -18,6 +24,9 @@ export function parseRateLimit(value: string | undefined): RateLimitSetting {
   if (value === 'moov') return { kind: 'moov' };
   if (!/^\d+$/.test(value)) throw new Error(`--rate-limit takes a whole number or "moov", not ${value}`);
   const perSecond = Number(value);
+  if (perSecond > MAX_RATE_LIMIT_PER_SECOND) {
+    throw new Error(`--rate-limit takes at most ${MAX_RATE_LIMIT_PER_SECOND} per second, not ${value}`);
+  }
   return perSecond === 0 ? { kind: 'off' } : { kind: 'fixed', perSecond };
 }
 

@@ -15,6 +15,33 @@ interface Deps {
   limiter: RateLimiter;
 }
 
+const JSON_TYPE = 'application/json';
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+/** Issues carry the input they refused, so a missing field ("cannot be blank") differs from a wrong one. */
+const PARSE_OPTIONS = { reportInput: true } as const;
+
+/** The media type of the request body, without parameters such as `charset`. */
+function mediaType(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** Whether any string (key or value) in a parsed query or body holds U+0000; iterative, as bodies nest deep. */
+function containsNul(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(child);
+      }
+    }
+  }
+  return false;
+}
+
 /** `/accounts/{accountID}` → `/accounts/:accountID` */
 function fastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
@@ -29,13 +56,24 @@ function firstMessage(map: Record<string, unknown>): string {
 }
 
 /**
+ * Whether a Bearer token's scopes cover the operation. Templates are filled
+ * from the path; an `{accountID}` the path lacks (the old `POST /transfer-options`)
+ * is the caller's own (partner) account, as transfer scopes name the partner
+ * (behaviour.md §1.3). Scope strings are lower-case apart from UUIDs, which
+ * compare case-insensitively, so the filled scope is lower-cased as tokens are.
+ */
+function holdsScopes(caller: Caller, op: OperationDef, rawParams: Record<string, string>): boolean {
+  const values = { accountID: caller.platformID, ...rawParams };
+  return op.scopes.every((template) => caller.scopes?.has(fillScope(template, values).toLowerCase()) ?? true);
+}
+
+/**
  * Registers one operation of the registry as a Fastify route. The pipeline is
  * the same for every operation: version gate, authentication, rate limit,
- * scopes, parameters, headers, body, handler, version transform of the reply.
+ * path parameters, scopes, query, headers, body, handler, version transform of the reply.
  */
 export function registerOperation(app: FastifyInstance, op: OperationDef, handler: Handler, deps: Deps): void {
-  const isForm = (request: FastifyRequest) =>
-    (request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+  const acceptedTypes = op.request.acceptsForm ? [JSON_TYPE, FORM_TYPE] : [JSON_TYPE];
 
   app.route({
     method: op.method,
@@ -45,6 +83,8 @@ export function registerOperation(app: FastifyInstance, op: OperationDef, handle
       if (op.since && !isAtLeast(version, op.since)) return sendEmpty(reply, 404);
 
       const authorization = parseAuthorization(request.headers.authorization);
+      // A header that is present but unreadable is never ignored, not even where auth is optional.
+      if (authorization.kind === 'malformed') return sendEmpty(reply, 401);
       let caller: Caller | undefined;
       if (op.auth === 'api') {
         if (authorization.kind === 'basic') {
@@ -60,23 +100,24 @@ export function registerOperation(app: FastifyInstance, op: OperationDef, handle
       if (retryAfter !== undefined) return sendEmpty(reply.header('retry-after', String(retryAfter)), 429);
 
       const rawParams = (request.params ?? {}) as Record<string, string>;
-      if (caller?.scopes) {
-        for (const template of op.scopes) {
-          if (!caller.scopes.has(fillScope(template, rawParams))) return sendEmpty(reply, 403);
-        }
-      }
-
       let params: unknown = {};
       if (op.request.params) {
         const parsed = op.request.params.safeParse(rawParams);
-        // A malformed ID names no resource: answer as for a missing one.
+        // A malformed ID names no resource: answer as for a missing one, whatever the credentials.
         if (!parsed.success) return sendEmpty(reply, 404);
         params = parsed.data;
       }
 
+      if (caller?.scopes && !holdsScopes(caller, op, rawParams)) return sendEmpty(reply, 403);
+
+      // PostgreSQL cannot store U+0000 in text; refuse it here rather than fail in the store.
+      if (containsNul(rawParams) || containsNul(request.query) || containsNul(request.body)) {
+        return sendGenericError(reply, 400, 'the request contains a NUL (U+0000) character');
+      }
+
       let query: unknown = {};
       if (op.request.query) {
-        const parsed = op.request.query.safeParse(request.query ?? {});
+        const parsed = op.request.query.safeParse(request.query ?? {}, PARSE_OPTIONS);
         if (!parsed.success) {
           const map = issuesToMap(parsed.error.issues);
           if (op.errors[422]) throw new ValidationFailed(map);
@@ -100,14 +141,17 @@ export function registerOperation(app: FastifyInstance, op: OperationDef, handle
 
       let body: unknown = undefined;
       if (op.request.body) {
-        if (request.body !== undefined && isForm(request) && !op.request.acceptsForm) {
-          return sendGenericError(reply, 415, 'this operation takes a JSON body');
+        if (request.body !== undefined && !acceptedTypes.includes(mediaType(request))) {
+          return sendGenericError(reply, 415, `Content-Type must be ${acceptedTypes.join(' or ')}`);
         }
         if (request.body === undefined || request.body === null) {
           if (op.request.bodyRequired) return sendGenericError(reply, 400, 'a request body is required');
         } else {
-          const parsed = op.request.body.safeParse(transformRequest(op.id, version, request.body));
+          const parsed = op.request.body.safeParse(transformRequest(op.id, version, request.body), PARSE_OPTIONS);
           if (!parsed.success) {
+            // The body as a whole has the wrong shape (an array, a number): malformed, not a field error.
+            const whole = parsed.error.issues.find((issue) => issue.path.length === 0);
+            if (whole) return sendGenericError(reply, 400, `request body: ${whole.message}`);
             const map = issuesToMap(parsed.error.issues);
             if (op.errors[422]) throw new ValidationFailed(map);
             return sendGenericError(reply, 400, firstMessage(map));

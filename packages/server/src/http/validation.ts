@@ -35,8 +35,18 @@ export function issuesToMap(issues: readonly z.core.$ZodIssue[]): ValidationMap 
   return root;
 }
 
+/**
+ * A missing field is "cannot be blank". Parsed with `reportInput`, an issue
+ * carries the input it refused; without it, zod's message names what it received.
+ */
+function isMissing(issue: z.core.$ZodIssue): boolean {
+  if (issue.code !== 'invalid_type') return false;
+  if ('input' in issue) return issue.input === undefined;
+  return issue.message.endsWith('received undefined');
+}
+
 function messageFor(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) return 'cannot be blank';
+  if (isMissing(issue)) return 'cannot be blank';
   if (issue.code === 'unrecognized_keys') return `unknown field ${issue.keys.join(', ')}`;
   return issue.message;
 }
