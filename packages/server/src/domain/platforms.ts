@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/port.ts';
 import { countPlatforms, findApiKey, firstPlatform, insertApiKey, insertPlatform } from '../store/repos/platforms.ts';
 import { insertFacilitatorAccount } from './accounts/facilitator.ts';
+import { recomputeCapabilities } from './capabilities/recompute.ts';
 import { type Clock, timestamp } from './clock.ts';
 import { Conflict } from './errors.ts';
 import { hashSecret, randomToken } from './secrets.ts';
@@ -37,6 +38,8 @@ export class PlatformService {
       if (await findApiKey(sql, publicKey)) throw new Conflict('public key already in use');
       await insertPlatform(sql, accountID, name, now);
       await insertFacilitatorAccount(sql, accountID, name, now);
+      // The facilitator's wallet capabilities are enabled: its default wallet and moov-wallet method appear now.
+      await recomputeCapabilities(sql, this.clock, accountID, accountID);
       await insertApiKey(sql, { publicKey, platformID: accountID, secretHash: hashSecret(secret), createdOn: now });
     });
     return { accountID, publicKey, secret };

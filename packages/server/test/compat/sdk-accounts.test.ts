@@ -68,7 +68,8 @@ for (const kind of await storeKinds()) {
 
       const listed = await moov.accounts.list({ name: 'jordan', type: 'individual', count: 10, skip: 0 });
       assert.deepEqual(listed.result.map((a) => a.accountID), [personID]);
-      const byCapability = await moov.accounts.list({ capability: 'wallet', capabilityStatus: 'pending', includeDisconnected: false });
+      // A complete profile with ToS accepted: the requested wallet capability is enabled at once (docs/capabilities.md).
+      const byCapability = await moov.accounts.list({ capability: 'wallet', capabilityStatus: 'enabled', includeDisconnected: false });
       assert.deepEqual(byCapability.result.map((a) => a.accountID), [personID]);
 
       const got = await moov.accounts.get({ accountID: companyID });

@@ -31,6 +31,7 @@ import { parseStored, render, toRow, withDisplayName, type StoredAccount, type S
 import { mergeBusiness, mergeCustomerSupport, mergeIndividual } from './merge.ts';
 import { buildCustomerSupport, buildSettings, checkForeignID, defaultSettings, mergeSettings } from './parts.ts';
 import { Problems } from './problems.ts';
+import { recomputeCapabilities } from '../capabilities/recompute.ts';
 import { buildBusiness, buildIndividual, displayNameOf } from './profile.ts';
 import { checkManualTerms, resolveTermsToken, type Acceptance, type TermsInput } from './terms.ts';
 
@@ -116,6 +117,7 @@ export class AccountService {
       ];
       await recordCapabilities(sql, document.accountID, capabilities, nowText);
       await this.event(sql, caller, 'account.created', document, nowText);
+      await recomputeCapabilities(sql, this.clock, caller.platformID, document.accountID);
       return render(document, await listCapabilities(sql, [document.accountID]), null);
     });
   }
@@ -205,6 +207,7 @@ export class AccountService {
       document.updatedOn = nowText;
       await updateAccount(sql, toRow(before.row, document, sensitive));
       await this.event(sql, caller, 'account.updated', document, nowText);
+      await recomputeCapabilities(sql, this.clock, caller.platformID, accountID);
       return render(document, await listCapabilities(sql, [accountID]), null);
     });
   }

@@ -31,8 +31,11 @@ export interface PaymentMethodProvider {
   sourceKind: 'wallet' | 'bank-account' | 'card';
   /** The key the source takes inside a PaymentMethod object. */
   field: 'wallet' | 'bankAccount' | 'card';
-  /** The methods each live source of the account should have, given its enabled capabilities. */
-  desired(sql: Sql, input: { accountID: string; enabledCapabilities: ReadonlySet<string> }): Promise<DesiredPaymentMethods[]>;
+  /**
+   * The methods each live source of the account should have, given its enabled
+   * capabilities; `now` (from the clock) is for sources that lapse, such as cards past their expiry.
+   */
+  desired(sql: Sql, input: { accountID: string; enabledCapabilities: ReadonlySet<string>; now: Date }): Promise<DesiredPaymentMethods[]>;
   /** The public objects of the given sources, newest API shape, keyed by source ID. */
   render(sql: Sql, input: { accountID: string; sourceIDs: readonly string[] }): Promise<Map<string, unknown>>;
 }

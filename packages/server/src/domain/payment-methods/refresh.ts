@@ -25,7 +25,7 @@ export async function refreshPaymentMethods(sql: Sql, clock: Clock, platformID: 
   const enabledCapabilities = await enabledCapabilitiesOf(sql, accountID);
   const desired = new Map<string, { sourceKind: string; sourceID: string; type: string }>();
   for (const provider of paymentMethodProviders) {
-    for (const source of await provider.desired(sql, { accountID, enabledCapabilities })) {
+    for (const source of await provider.desired(sql, { accountID, enabledCapabilities, now: clock.now() })) {
       for (const type of source.types) {
         desired.set(`${source.sourceID}|${type}`, { sourceKind: provider.sourceKind, sourceID: source.sourceID, type });
       }

@@ -1,0 +1,26 @@
+import type { Sql } from '../../store/port.ts';
+import { findDefaultWalletRow, type WalletRow } from '../../store/repos/wallets.ts';
+import type { Clock } from '../clock.ts';
+import { createWalletRecord } from './records.ts';
+
+export const DEFAULT_WALLET_NAME = 'Default wallet';
+
+/**
+ * The account's default wallet, created the first time a wallet capability is
+ * enabled (behaviour.md §5.7). Idempotent; runs in the caller's unit of work.
+ */
+export async function ensureDefaultWallet(
+  sql: Sql,
+  clock: Clock,
+  input: { platformID: string; ledgerPlatformID: string; accountID: string },
+): Promise<WalletRow> {
+  const existing = await findDefaultWalletRow(sql, input.accountID);
+  if (existing) return existing;
+  return createWalletRecord(sql, clock, {
+    ...input,
+    walletType: 'default',
+    name: DEFAULT_WALLET_NAME,
+    description: '',
+    metadata: undefined,
+  });
+}
