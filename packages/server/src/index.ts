@@ -3,7 +3,10 @@ export { parseRateLimit, DEFAULT_RATE_LIMIT_PER_SECOND, type RateLimitSetting } 
 export { createServices, type Services } from './domain/services.ts';
 export { systemClock, type Clock } from './domain/clock.ts';
 export { openStore, DEFAULT_DB } from './store/open-store.ts';
+export { loadSourceSecrets, type SourceSecrets } from './domain/sources/source-secrets.ts';
 export type { Store, Sql } from './store/port.ts';
 export { SqliteStore } from './store/sqlite/sqlite-store.ts';
 export { PostgresStore } from './store/postgres/postgres-store.ts';
 export { verifyLedger, type VerifyResult } from './ledger/verify.ts';
+export { parseRailPacing, type RailPacing } from './rails/pacing.ts';
+export { parseJobPollInterval } from './jobs/poll-interval.ts';

@@ -171,6 +171,192 @@ CREATE UNIQUE INDEX payment_methods_source_type ON payment_methods(source_id, pa
 CREATE INDEX payment_methods_account ON payment_methods(account_id, created_on);
 `,
   },
+  {
+    id: 7,
+    name: 'platform clocks and background jobs',
+    // A platform's clock is real time plus offset_ms (never negative, only grows).
+    // Jobs keep their due time as platform-time epoch milliseconds (run_at_ms), so
+    // "due" is the portable comparison run_at_ms <= real now + the platform's offset.
+    // Leases are real (server) time: advancing a clock never expires a worker's lease.
+    sql: `
+CREATE TABLE platform_clocks (
+  platform_id TEXT PRIMARY KEY REFERENCES platforms(platform_id),
+  offset_ms BIGINT NOT NULL CHECK (offset_ms >= 0),
+  updated_on TEXT NOT NULL
+);
+CREATE TABLE jobs (
+  job_id TEXT PRIMARY KEY,
+  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
+  kind TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  run_at TEXT NOT NULL,
+  run_at_ms BIGINT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'claimed', 'completed', 'failed')),
+  attempts INTEGER NOT NULL CHECK (attempts >= 0),
+  max_attempts INTEGER NOT NULL CHECK (max_attempts >= 1),
+  claim_token TEXT,
+  claimed_by TEXT,
+  lease_expires_ms BIGINT,
+  last_error TEXT,
+  dedupe_key TEXT,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL,
+  finished_on TEXT
+);
+CREATE UNIQUE INDEX jobs_dedupe ON jobs(platform_id, dedupe_key);
+CREATE INDEX jobs_due ON jobs(status, run_at_ms);
+CREATE INDEX jobs_lease ON jobs(status, lease_expires_ms);
+`,
+  },
+  {
+    id: 4,
+    name: 'wallets and capability disabling',
+    // One default wallet per account (partial unique index, portable to PostgreSQL,
+    // SQLite and CockroachDB); balances live in the ledger account the wallet names.
+    sql: `
+CREATE TABLE wallets (
+  wallet_id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL,
+  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
+  wallet_type TEXT NOT NULL CHECK (wallet_type IN ('default', 'general')),
+  name TEXT NOT NULL,
+  description TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('active', 'closed')),
+  metadata TEXT,
+  ledger_account_id TEXT NOT NULL REFERENCES ledger_accounts(ledger_account_id),
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL,
+  closed_on TEXT
+);
+CREATE UNIQUE INDEX wallets_one_default ON wallets(account_id) WHERE wallet_type = 'default';
+CREATE INDEX wallets_account ON wallets(account_id, created_on);
+ALTER TABLE account_capabilities ADD COLUMN disabled_on TEXT;
+ALTER TABLE account_capabilities ADD COLUMN disabled_reason TEXT;
+`,
+  },
+  {
+    id: 6,
+    name: 'cards',
+    // Never the PAN or CVV: the keyed fingerprint, BIN and last four only. The
+    // card's public fields live in \`document\` (JSON); \`expires_on\` is the first
+    // instant the card is no longer good. A card is linked once per account
+    // among live cards (partial unique index, portable to PostgreSQL, SQLite
+    // and CockroachDB); a disabled card may be linked again as a new card.
+    sql: `
+CREATE TABLE cards (
+  card_id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL,
+  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
+  fingerprint TEXT NOT NULL,
+  document TEXT NOT NULL,
+  expires_on TEXT NOT NULL,
+  declines TEXT,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL,
+  disabled_on TEXT
+);
+CREATE UNIQUE INDEX cards_live_fingerprint ON cards(account_id, fingerprint) WHERE disabled_on IS NULL;
+CREATE INDEX cards_account ON cards(account_id, created_on);
+`,
+  },
+  {
+    id: 5,
+    name: 'bank accounts with sealed account numbers and verification rounds',
+    // Verification rounds are JSON (one per method, the latest only): they are
+    // read and written whole with their bank account, never queried into.
+    // A live bank account is unique per (account, fingerprint); disabled ones
+    // step aside so the same account can be linked again.
+    sql: `
+CREATE TABLE bank_accounts (
+  bank_account_id TEXT PRIMARY KEY,
+  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
+  account_id TEXT NOT NULL REFERENCES accounts(account_id),
+  fingerprint TEXT NOT NULL,
+  holder_name TEXT NOT NULL,
+  holder_type TEXT NOT NULL,
+  bank_account_type TEXT NOT NULL,
+  routing_number TEXT NOT NULL,
+  last_four_account_number TEXT NOT NULL,
+  account_number_sealed TEXT NOT NULL,
+  bank_name TEXT NOT NULL,
+  rtp INTEGER NOT NULL,
+  fednow INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  status_reason TEXT NOT NULL,
+  failed_rounds INTEGER NOT NULL,
+  exception_details TEXT,
+  micro_deposits TEXT,
+  instant_verification TEXT,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL,
+  disabled_on TEXT
+);
+CREATE INDEX bank_accounts_account ON bank_accounts(account_id, created_on);
+CREATE UNIQUE INDEX bank_accounts_live_fingerprint ON bank_accounts(account_id, fingerprint) WHERE disabled_on IS NULL;
+`,
+  },
+  {
+    id: 8,
+    name: 'transfers with per-platform idempotency keys',
+    // Each side keeps the payment method it used and a JSON snapshot of the
+    // party as it was at creation (account, wallet/bankAccount/card), so a
+    // transfer reads the same after its source is disabled. Rail details
+    // (achDetails, cardDetails, rtpDetails) are JSON written by the rails.
+    // (platform_id, idempotency_key) is unique for ever: concurrent replays race
+    // on this index and the loser answers the winner's transfer.
+    sql: `
+CREATE TABLE transfers (
+  transfer_id TEXT PRIMARY KEY,
+  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
+  idempotency_key TEXT NOT NULL,
+  rail TEXT NOT NULL,
+  status TEXT NOT NULL,
+  failure_reason TEXT,
+  currency TEXT NOT NULL,
+  amount BIGINT NOT NULL CHECK (amount > 0),
+  facilitator_fee_cents BIGINT NOT NULL CHECK (facilitator_fee_cents >= 0),
+  source_account_id TEXT NOT NULL,
+  source_payment_method_id TEXT NOT NULL,
+  source_payment_method_type TEXT NOT NULL,
+  source_kind TEXT NOT NULL,
+  source_id TEXT NOT NULL,
+  destination_account_id TEXT NOT NULL,
+  destination_payment_method_id TEXT NOT NULL,
+  destination_payment_method_type TEXT NOT NULL,
+  destination_kind TEXT NOT NULL,
+  destination_id TEXT NOT NULL,
+  source_party TEXT NOT NULL,
+  destination_party TEXT NOT NULL,
+  source_details TEXT,
+  destination_details TEXT,
+  rail_state TEXT,
+  request TEXT NOT NULL,
+  metadata TEXT,
+  foreign_id TEXT,
+  group_id TEXT,
+  schedule_id TEXT,
+  payment_link_code TEXT,
+  refunded_amount BIGINT NOT NULL DEFAULT 0,
+  disputed_amount BIGINT NOT NULL DEFAULT 0,
+  rail_answered_on TEXT,
+  completed_on TEXT,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL,
+  row_version INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX transfers_idempotency ON transfers(platform_id, idempotency_key);
+CREATE INDEX transfers_created ON transfers(platform_id, created_on);
+CREATE INDEX transfers_source_account ON transfers(platform_id, source_account_id, created_on);
+CREATE INDEX transfers_destination_account ON transfers(platform_id, destination_account_id, created_on);
+CREATE INDEX transfers_status ON transfers(platform_id, status, created_on);
+CREATE INDEX transfers_foreign_id ON transfers(platform_id, foreign_id);
+CREATE INDEX transfers_group ON transfers(platform_id, group_id);
+CREATE INDEX transfers_schedule ON transfers(platform_id, schedule_id);
+CREATE INDEX transfers_payment_link ON transfers(platform_id, payment_link_code);
+CREATE INDEX transfers_refunded ON transfers(platform_id, refunded_amount, created_on);
+CREATE INDEX transfers_disputed ON transfers(platform_id, disputed_amount, created_on);
+`,
+  },
 ];
 
 export function migrationSql(migration: Migration, dialect: Dialect): string {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.ts';
 import { createServices, type Services } from '../../src/domain/services.ts';
+import { ephemeralSourceSecrets } from '../../src/domain/sources/source-secrets.ts';
 import type { Clock } from '../../src/domain/clock.ts';
 import type { RateLimitSetting } from '../../src/http/rate-limit.ts';
 import { createTestStore, type StoreKind, type TestStore } from './stores.ts';
@@ -42,7 +43,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const testStore = await createTestStore(kind);
   const clock = options.clock ?? { now: () => new Date() };
-  const services = createServices(testStore.store, clock);
+  // A key for the life of the test server, as for an in-memory database (0500).
+  const services = createServices(testStore.store, clock, { sourceSecrets: ephemeralSourceSecrets() });
   const app = await buildApp({ services, rateLimit: options.rateLimit ?? { kind: 'off' }, logLevel: 'silent' });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const make = async (name: string): Promise<TestPlatform> => {
