@@ -78,23 +78,21 @@ for (const kind of await storeKinds()) {
       assert.match((await put(at('/micro-deposits'), { amounts: [3, 4] })).json.error, /1 try left/);
       const third = await put(at('/micro-deposits'), { amounts: [5, 6] });
       assert.equal(third.status, 400);
-      assert.match(third.json.error, /no tries left/);
+      assert.match(third.json.error, /errored: link a new bank account/);
       const after = await status();
-      assert.deepEqual([after.status, after.statusReason], ['verificationFailed', 'micro-deposit-attempts-exceeded']);
+      assert.deepEqual([after.status, after.statusReason], ['errored', 'micro-deposit-attempts-exceeded']);
       assert.equal((await put(at('/micro-deposits'), { amounts: [0, 0] })).status, 409, 'the round is over');
-      // Reverify: a new round works.
-      assert.equal((await post(at('/micro-deposits'))).status, 204);
-      assert.equal((await put(at('/micro-deposits'), { amounts: [0, 0] })).status, 200);
+      // Errored: no new round; the holder links a new bank account.
+      assert.equal((await post(at('/micro-deposits'))).status, 409);
+      assert.equal((await post(at('/verify'))).status, 409);
     });
 
-    it('the third failed round leaves the bank account errored with no payment methods', async () => {
+    it('three wrong micro-deposit reports leave the bank account errored with no payment methods', async () => {
       const { bank, at, status } = await fresh();
-      for (let round = 1; round <= 3; round++) {
-        assert.equal((await post(at('/micro-deposits'))).status, 204);
-        for (let attempt = 0; attempt < 3; attempt++) await put(at('/micro-deposits'), { amounts: [7, 8] });
-      }
+      assert.equal((await post(at('/micro-deposits'))).status, 204);
+      for (let attempt = 0; attempt < 3; attempt++) await put(at('/micro-deposits'), { amounts: [7, 8] });
       const after = await status();
-      assert.deepEqual([after.status, after.statusReason], ['errored', 'max-verification-failures']);
+      assert.deepEqual([after.status, after.statusReason], ['errored', 'micro-deposit-attempts-exceeded']);
       assert.deepEqual(await liveMethodTypes(s, bank.bankAccountID), []);
       const refused = await post(at('/micro-deposits'));
       assert.equal(refused.status, 409);

@@ -61,7 +61,7 @@ test('outside the sandbox: two different amounts of 1 to 49 cents, in either ord
   assert.equal(amountsMatch([7, 32], [7, 33]), false);
 });
 
-test('three wrong reports end the round: verificationFailed, micro-deposit-attempts-exceeded', () => {
+test('three wrong reports end the round: errored, micro-deposit-attempts-exceeded', () => {
   let state = started(false, sequence(10, 20));
   for (const remaining of [2, 1]) {
     const outcome = completeMicroDeposits(state, [10, 20], t0);
@@ -74,24 +74,29 @@ test('three wrong reports end the round: verificationFailed, micro-deposit-attem
   assert.equal(third.kind, 'attempts-exceeded');
   assert.ok(third.kind === 'attempts-exceeded');
   assert.deepEqual(third.state.standing, {
-    status: 'verificationFailed',
+    status: 'errored',
     statusReason: 'micro-deposit-attempts-exceeded',
     failedRounds: 1,
   });
+  // An errored account cannot start again: a new bank account is needed.
+  assert.deepEqual(initiateMicroDeposits(third.state, { now: t0, sandbox: true, randomInt }), { kind: 'refused', reason: 'errored' });
   // The round is over: even the right amounts do nothing now.
   assert.deepEqual(completeMicroDeposits(third.state, [10, 21], t0), { kind: 'refused', reason: 'not-pending' });
 });
 
-test('a reverify starts a fresh round with fresh attempts; the third failed round makes the account errored', () => {
+test('a reverify after an expired round starts fresh attempts; the third failed round makes the account errored', () => {
   let state = started();
   for (let round = 1; round <= 3; round++) {
-    for (let attempt = 0; attempt < 3; attempt++) {
+    // Two wrong reports, then the round expires unused.
+    for (let attempt = 0; attempt < 2; attempt++) {
       const outcome = completeMicroDeposits(state, [1, 1], t0);
-      assert.ok('state' in outcome);
+      assert.ok(outcome.kind === 'mismatch');
       state = outcome.state;
     }
+    const expired = expireIfDue(state, new Date(state.round!.initiatedOn.getTime() + 15 * 86_400_000));
+    state = expired;
     if (round < 3) {
-      assert.deepEqual(state.standing, { status: 'verificationFailed', statusReason: 'micro-deposit-attempts-exceeded', failedRounds: round });
+      assert.deepEqual(state.standing, { status: 'verificationFailed', statusReason: 'micro-deposit-expired', failedRounds: round });
       const again = initiateMicroDeposits(state, { now: t0, sandbox: true, randomInt });
       assert.ok(again.kind === 'initiated');
       state = again.state;

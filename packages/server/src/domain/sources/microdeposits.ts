@@ -147,7 +147,10 @@ export function completeMicroDeposits(state: MicroDepositState, submitted: unkno
     return {
       kind: 'attempts-exceeded',
       state: {
-        standing: failedRound(state.standing, 'micro-deposit-attempts-exceeded'),
+        // Three wrong reports lock the account (`errored`): the holder links a new
+        // bank account. Moov lists this reason under both errored and
+        // verificationFailed; the stricter answer is the one a thief cannot retry.
+        standing: attemptsExceeded(state.standing),
         round: { ...round, failedAttempts, open: false },
       },
     };
@@ -157,4 +160,8 @@ export function completeMicroDeposits(state: MicroDepositState, submitted: unkno
     state: { standing: state.standing, round: { ...round, failedAttempts } },
     attemptsRemaining: MAX_MICRO_DEPOSIT_ATTEMPTS - failedAttempts,
   };
+}
+
+function attemptsExceeded(standing: MicroDepositState['standing']): MicroDepositState['standing'] {
+  return { status: 'errored', statusReason: 'micro-deposit-attempts-exceeded', failedRounds: standing.failedRounds + 1 };
 }
