@@ -2,12 +2,19 @@ import type { OperationDef } from './operation.ts';
 import { authOperations } from './operations/auth.ts';
 import { pingOperations } from './operations/ping.ts';
 import { accountOperations } from './operations/accounts.ts';
+import { capabilityOperations } from './operations/capabilities.ts';
+import { walletOperations } from './operations/wallets.ts';
+import { paymentMethodOperations } from './operations/payment-methods.ts';
+import { cardOperations } from './operations/cards.ts';
+import { sandboxOperations } from './operations/sandbox.ts';
+import { bankAccountOperations } from './operations/bank-accounts.ts';
+import { transferOperations } from './operations/transfers.ts';
 
 /**
  * The one list of operations. Routes, the OpenAPI document, the client and the
  * MCP tools are all derived from it; nothing is wired outside it.
  */
-export const operations = [...authOperations, ...pingOperations, ...accountOperations] as const;
+export const operations = [...authOperations, ...pingOperations, ...accountOperations, ...capabilityOperations, ...walletOperations, ...paymentMethodOperations, ...cardOperations, ...sandboxOperations, ...bankAccountOperations, ...transferOperations] as const;
 
 export type Operation = (typeof operations)[number];
 export type OperationId = Operation['id'];

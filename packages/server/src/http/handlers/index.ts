@@ -3,10 +3,24 @@ import type { Handler } from '../handler.ts';
 import { pingHandlers } from './ping.ts';
 import { authHandlers } from './auth.ts';
 import { accountHandlers } from './accounts.ts';
+import { capabilityHandlers } from './capabilities.ts';
+import { walletHandlers } from './wallets.ts';
+import { paymentMethodHandlers } from './payment-methods.ts';
+import { cardHandlers } from './cards.ts';
+import { sandboxHandlers } from './sandbox.ts';
+import { bankAccountHandlers } from './bank-accounts.ts';
+import { transferHandlers } from './transfers.ts';
 
 /** One handler per operation of the registry; the type makes a missing one a compile error. */
 export const handlers: Record<OperationId, Handler> = {
   ...pingHandlers,
   ...authHandlers,
   ...accountHandlers,
+  ...capabilityHandlers,
+  ...walletHandlers,
+  ...paymentMethodHandlers,
+  ...cardHandlers,
+  ...sandboxHandlers,
+  ...bankAccountHandlers,
+  ...transferHandlers,
 };

@@ -1,6 +1,9 @@
 import { LEGACY_CAPABILITY_IDS, type ApiVersion } from '@railyard/contract';
 import { BadRequest, ValidationFailed } from '../../domain/errors.ts';
 import type { ChangeSet } from './transforms.ts';
+import { bankAccountChanges } from './v2026-01-00-bank-accounts.ts';
+import { moneySourceChanges } from './v2026-01-00-money-sources.ts';
+import { transferChanges } from './v2026-01-00-transfers.ts';
 
 /**
  * What v2026.01.00 changed against v2024.01.00 for the operations we serve
@@ -67,5 +70,8 @@ export const v2026_01_00: ChangeSet = {
     'accounts.update': { response: accountToV2024 },
     'accounts.list': { response: accountList },
     'accounts.listConnected': { response: accountList },
+    ...bankAccountChanges,
+    ...moneySourceChanges,
+    ...transferChanges,
   },
 };

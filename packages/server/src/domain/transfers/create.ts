@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { Sql } from '../../store/port.ts';
+import { enabledCapabilitiesOf } from '../../store/repos/payment-methods.ts';
+import { findTransferRow, insertTransfer } from '../../store/repos/transfers.ts';
+import { findWalletRow } from '../../store/repos/wallets.ts';
+import { rails } from '../../rails/registry.ts';
+import type { RailPacing } from '../../rails/pacing.ts';
+import { type Clock, timestamp } from '../clock.ts';
+import { BadRequest, ValidationFailed } from '../errors.ts';
+import { recordEvent } from '../events.ts';
+import { unmetRequirement } from './capability-rules.ts';
+import type { CheckedCreateTransfer } from './create-input.ts';
+import { AMEX_MINIMUM, amountLimit, dollars } from './limits.ts';
+import { transferFromRow, transferToRow, type TransferRecord } from './model.ts';
+import { isValidPair, railFor } from './pairs.ts';
+import { resolveParty, type ResolvedParty } from './parties.ts';
+
+/**
+ * Creates a transfer inside the caller's unit of work: resolves both payment
+ * methods, applies the pair (§7.1), capability (§7.2) and limit (§7.3) rules,
+ * inserts the row with status `created`, writes `transfer.created`, and lets the
+ * rail start (holds, first postings, first job). Any refusal throws before a
+ * row is written; the caller's unit of work rolls everything back.
+ */
+export async function createTransferRecord(
+  sql: Sql,
+  input: { platformID: string; idempotencyKey: string; request: CheckedCreateTransfer; clock: Clock; pacing: RailPacing },
+): Promise<TransferRecord> {
+  const { platformID, request, clock } = input;
+  const source = await resolveParty(sql, platformID, request.sourcePaymentMethodID);
+  const destination = await resolveParty(sql, platformID, request.destinationPaymentMethodID);
+  const unknown: Record<string, string> = {};
+  if (!source) unknown['sourcePaymentMethodID'] = 'no such payment method, or it is disabled';
+  if (!destination) unknown['destinationPaymentMethodID'] = 'no such payment method, or it is disabled';
+  if (!source || !destination) throw new ValidationFailed(unknown);
+
+  const sourceType = source.method.paymentMethodType;
+  const destinationType = destination.method.paymentMethodType;
+  if (source.method.sourceID === destination.method.sourceID) throw new BadRequest('source and destination must be different');
+  if (!isValidPair(sourceType, destinationType)) throw new BadRequest(`a ${sourceType} payment method cannot pay a ${destinationType} payment method`);
+  const railName = railFor(sourceType, destinationType);
+  const rail = rails[railName];
+  if (!rail) throw new BadRequest(`${sourceType} to ${destinationType} transfers (the ${railName} rail) are not available yet`);
+
+  await checkWalletsInLedger(sql, platformID, [source, destination]);
+  const unmet = unmetRequirement(sourceType, destinationType, {
+    source: await enabledCapabilitiesOf(sql, source.method.accountID),
+    destination: await enabledCapabilitiesOf(sql, destination.method.accountID),
+  });
+  if (unmet) throw new BadRequest(`the ${unmet.party} account needs the ${unmet.anyOf.join(' or ')} capability enabled`);
+  checkAmount(request.amount, sourceType, destinationType, [source, destination]);
+
+  const now = timestamp(clock);
+  const record: TransferRecord = {
+    transferID: randomUUID(),
+    platformID,
+    idempotencyKey: input.idempotencyKey,
+    rail: railName,
+    status: 'created',
+    failureReason: undefined,
+    currency: request.currency,
+    amount: request.amount,
+    facilitatorFeeCents: request.facilitatorFeeCents,
+    source: party(source),
+    destination: party(destination),
+    railState: {},
+    request: request.echo,
+    metadata: request.metadata,
+    foreignID: request.foreignID,
+    groupID: undefined,
+    scheduleID: undefined,
+    paymentLinkCode: undefined,
+    refundedAmount: 0,
+    disputedAmount: 0,
+    railAnsweredOn: undefined,
+    completedOn: undefined,
+    createdOn: now,
+    updatedOn: now,
+    rowVersion: 1,
+  };
+  // The row goes in first: a concurrent replay of the key blocks on the unique index here, before any money moves.
+  await insertTransfer(sql, transferToRow(record));
+  const created: Record<string, unknown> = { accountID: platformID, transferID: record.transferID, status: record.status };
+  if (record.foreignID !== undefined) created['foreignID'] = record.foreignID;
+  await recordEvent(sql, clock, platformID, 'transfer.created', created);
+  await rail.start(sql, { clock, pacing: input.pacing }, record);
+  const stored = await findTransferRow(sql, platformID, record.transferID);
+  if (!stored) throw new Error(`transfer ${record.transferID} vanished in its own unit of work`);
+  return transferFromRow(stored);
+}
+
+function party(resolved: ResolvedParty): TransferRecord['source'] {
+  const { method, snapshot } = resolved;
+  return {
+    accountID: method.accountID,
+    paymentMethodID: method.paymentMethodID,
+    paymentMethodType: method.paymentMethodType,
+    sourceKind: method.sourceKind,
+    sourceID: method.sourceID,
+    snapshot,
+    details: {},
+  };
+}
+
+/** A wallet's money lives in the ledger of the platform that created its account; a transfer posts in the caller's. */
+async function checkWalletsInLedger(sql: Sql, platformID: string, parties: readonly ResolvedParty[]): Promise<void> {
+  for (const { method } of parties) {
+    if (method.sourceKind !== 'wallet') continue;
+    const wallet = await findWalletRow(sql, method.accountID, method.sourceID);
+    if (!wallet || wallet.status !== 'active') throw new BadRequest('the wallet is closed');
+    if (wallet.platform_id !== platformID) throw new BadRequest('wallets of accounts another platform created cannot be used in this platform’s transfers');
+  }
+}
+
+function checkAmount(amount: number, sourceType: string, destinationType: string, parties: readonly ResolvedParty[]): void {
+  const { limit, setBy } = amountLimit(sourceType as never, destinationType as never);
+  if (amount > limit) throw new ValidationFailed({ amount: `must be no greater than ${dollars(limit)}${setBy ? ` for ${setBy}` : ''}` });
+  const amex = parties.some(({ snapshot }) => (snapshot['card'] as { brand?: string } | undefined)?.brand === 'American Express');
+  if (amex && amount < AMEX_MINIMUM) throw new ValidationFailed({ amount: `American Express transfers must be at least ${dollars(AMEX_MINIMUM)}` });
+}

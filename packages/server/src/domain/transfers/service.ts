@@ -1,0 +1,188 @@
+import { DEFAULT_PAGE_COUNT, type ListTransfersFilter, type TransferView } from '@railyard/contract';
+import { UniqueViolation, type Store } from '../../store/port.ts';
+import {
+  findTransferByIdempotencyKey,
+  findTransferRow,
+  listTransferRows,
+  updateTransferRow,
+  type TransferRow,
+} from '../../store/repos/transfers.ts';
+import type { RailPacing } from '../../rails/pacing.ts';
+import type { Caller } from '../caller.ts';
+import { timestamp } from '../clock.ts';
+import { Conflict, NotFound, ValidationFailed } from '../errors.ts';
+import type { PlatformClock } from '../time/platform-clock.ts';
+import { createTransferRecord } from './create.ts';
+import { checkCreateTransfer, checkForeignID, checkMetadata } from './create-input.ts';
+import { transferFromRow, transferToRow, type TransferRecord } from './model.ts';
+import { renderAsyncTransfer, renderTransfer } from './render.ts';
+import { TransferChangedConcurrently } from './transitions.ts';
+
+/** `X-Wait-For: rail-response` waits at most this long for the rail's first answer (behaviour.md §5.2). */
+export const DEFAULT_RAIL_WAIT_MS = 15_000;
+const RAIL_WAIT_POLL_MS = 25;
+/** A PATCH that loses a race with a rail step re-reads and tries again, this many times. */
+const MAX_PATCH_ATTEMPTS = 5;
+
+export interface CreateTransferRequest {
+  accountID: string;
+  idempotencyKey: string;
+  waitForRail: boolean;
+  body: Record<string, unknown>;
+}
+
+/** What create answers: the HTTP edge picks 200 or 202 and the body from it. */
+export type CreateTransferOutcome =
+  | { kind: 'accepted'; body: ReturnType<typeof renderAsyncTransfer> }
+  | { kind: 'rail-answered'; body: TransferView }
+  | { kind: 'wait-exceeded'; body: TransferView };
+
+export interface TransferServiceOptions {
+  platformClock: PlatformClock;
+  pacing: RailPacing;
+  railWaitMs?: number;
+}
+
+/** A replay found inside the unit of work: carries the stored row out of the rolled-back transaction. */
+class Replay extends Error {
+  constructor(readonly row: TransferRow) {
+    super('idempotency key already used');
+  }
+}
+
+/**
+ * Transfers of one platform (behaviour.md §5.2). `accountID` in every path is
+ * the platform's own account; anything else is a 404 like a missing resource.
+ */
+export class TransferService {
+  private readonly railWaitMs: number;
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: TransferServiceOptions,
+  ) {
+    this.railWaitMs = options.railWaitMs ?? DEFAULT_RAIL_WAIT_MS;
+  }
+
+  async create(caller: Caller, input: CreateTransferRequest): Promise<CreateTransferOutcome> {
+    requirePlatform(caller, input.accountID);
+    const request = checkCreateTransfer(input.body);
+    const platformID = caller.platformID;
+    let transfer: TransferRecord;
+    try {
+      transfer = await this.store.write(async (sql) => {
+        const existing = await findTransferByIdempotencyKey(sql, platformID, input.idempotencyKey);
+        if (existing) throw new Replay(existing);
+        const clock = await this.options.platformClock.view(sql, platformID);
+        return createTransferRecord(sql, { platformID, idempotencyKey: input.idempotencyKey, request, clock, pacing: this.options.pacing });
+      });
+    } catch (error) {
+      if (error instanceof Replay) throw replayConflict(error.row);
+      if (error instanceof UniqueViolation) {
+        // A concurrent request with the same key inserted first: answer its transfer, move nothing.
+        const winner = await this.store.read((sql) => findTransferByIdempotencyKey(sql, platformID, input.idempotencyKey));
+        if (winner) throw replayConflict(winner);
+      }
+      throw error;
+    }
+    if (!input.waitForRail) return { kind: 'accepted', body: renderAsyncTransfer(transfer) };
+    const answered = await this.waitForRail(transfer);
+    return { kind: answered.railAnsweredOn ? 'rail-answered' : 'wait-exceeded', body: renderTransfer(answered) };
+  }
+
+  /** Polls the stored transfer until its rail answered or the wait limit passed; answers it as it stands. */
+  private async waitForRail(transfer: TransferRecord): Promise<TransferRecord> {
+    const deadline = Date.now() + this.railWaitMs;
+    let current = transfer;
+    while (!current.railAnsweredOn && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(RAIL_WAIT_POLL_MS, Math.max(1, deadline - Date.now()))));
+      const row = await this.store.read((sql) => findTransferRow(sql, transfer.platformID, transfer.transferID));
+      if (row) current = transferFromRow(row);
+    }
+    return current;
+  }
+
+  async list(caller: Caller, accountID: string, filter: ListTransfersFilter): Promise<TransferView[]> {
+    requirePlatform(caller, accountID);
+    const utc = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
+    const createdFrom = utc(filter.startDateTime);
+    const createdBefore = utc(filter.endDateTime);
+    if (createdFrom && createdBefore && createdBefore <= createdFrom) throw new ValidationFailed({ endDateTime: 'must be after startDateTime' });
+    const rows = await this.store.read((sql) =>
+      listTransferRows(sql, {
+        platformID: caller.platformID,
+        accountIDs: filter.accountIDs,
+        status: filter.status,
+        createdFrom,
+        createdBefore,
+        groupID: filter.groupID?.toLowerCase(),
+        scheduleID: filter.scheduleID?.toLowerCase(),
+        paymentLinkCode: filter.paymentLinkCode ?? filter.paymentLinkID,
+        refunded: filter.refunded,
+        disputed: filter.disputed,
+        foreignID: filter.foreignID,
+        skip: filter.skip ?? 0,
+        count: filter.count ?? DEFAULT_PAGE_COUNT,
+      }),
+    );
+    return rows.map((row) => renderTransfer(transferFromRow(row)));
+  }
+
+  async get(caller: Caller, accountID: string, transferID: string): Promise<TransferView> {
+    requirePlatform(caller, accountID);
+    const row = await this.store.read((sql) => findTransferRow(sql, caller.platformID, transferID.toLowerCase()));
+    if (!row) throw new NotFound('transfer');
+    return renderTransfer(transferFromRow(row));
+  }
+
+  /** The domain record, for rails, tests and other services. */
+  async record(platformID: string, transferID: string): Promise<TransferRecord | undefined> {
+    const row = await this.store.read((sql) => findTransferRow(sql, platformID, transferID.toLowerCase()));
+    return row ? transferFromRow(row) : undefined;
+  }
+
+  /**
+   * Changes `metadata` (replaced; null clears) and `foreignID`; a field not sent
+   * stays. v2024.01.00 bodies arrive without `foreignID` (edge transform).
+   */
+  async update(caller: Caller, accountID: string, transferID: string, body: Record<string, unknown>): Promise<TransferView> {
+    requirePlatform(caller, accountID);
+    const problems: Record<string, string> = {};
+    const metadata = 'metadata' in body ? checkMetadata(body['metadata']) : undefined;
+    if (typeof metadata === 'string') problems['metadata'] = metadata;
+    const foreignID = 'foreignID' in body ? checkForeignID(body['foreignID']) : undefined;
+    if (foreignID?.problem) problems['foreignID'] = foreignID.problem;
+    if (Object.keys(problems).length > 0) throw new ValidationFailed(problems);
+
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.store.write(async (sql) => {
+          const row = await findTransferRow(sql, caller.platformID, transferID.toLowerCase());
+          if (!row) throw new NotFound('transfer');
+          const transfer = transferFromRow(row);
+          const clock = await this.options.platformClock.view(sql, caller.platformID);
+          const next: TransferRecord = {
+            ...transfer,
+            metadata: 'metadata' in body ? (metadata as Record<string, string> | undefined) : transfer.metadata,
+            foreignID: foreignID ? foreignID.value : transfer.foreignID,
+            updatedOn: timestamp(clock),
+          };
+          if (!(await updateTransferRow(sql, caller.platformID, transfer.transferID, transfer.rowVersion, transferToRow(next)))) {
+            throw new TransferChangedConcurrently(transfer.transferID);
+          }
+          return renderTransfer({ ...next, rowVersion: transfer.rowVersion + 1 });
+        });
+      } catch (error) {
+        if (!(error instanceof TransferChangedConcurrently) || attempt >= MAX_PATCH_ATTEMPTS) throw error;
+      }
+    }
+  }
+}
+
+function requirePlatform(caller: Caller, accountID: string): void {
+  if (accountID.toLowerCase() !== caller.platformID.toLowerCase()) throw new NotFound('account');
+}
+
+function replayConflict(row: TransferRow): Conflict {
+  return new Conflict('a transfer with this X-Idempotency-Key already exists', renderTransfer(transferFromRow(row)));
+}

@@ -1,0 +1,33 @@
+import { createTransfer, getTransfer, listTransfers, updateTransfer } from '@railyard/contract';
+import { Conflict } from '../../domain/errors.ts';
+import { callerOf, handle } from '../handler.ts';
+
+/** IDs are stored lower-case; a path may carry any case of a UUID. */
+const id = (uuid: string) => uuid.toLowerCase();
+
+export const transferHandlers = {
+  [createTransfer.id]: handle(createTransfer, async ({ params, headers, body }, ctx) => {
+    try {
+      const outcome = await ctx.services.transfers.create(callerOf(ctx), {
+        accountID: id(params.accountID),
+        idempotencyKey: headers['xIdempotencyKey']!,
+        waitForRail: headers['xWaitFor'] === 'rail-response',
+        body: body as Record<string, unknown>,
+      });
+      return { status: outcome.kind === 'wait-exceeded' ? 202 : 200, body: outcome.body };
+    } catch (error) {
+      // A replay answers 409 with the stored transfer; returned (not thrown) so older versions get their shape.
+      if (error instanceof Conflict && error.body !== undefined) return { status: 409, body: error.body };
+      throw error;
+    }
+  }),
+  [listTransfers.id]: handle(listTransfers, async ({ params, query }, ctx) => ({
+    body: await ctx.services.transfers.list(callerOf(ctx), id(params.accountID), query),
+  })),
+  [getTransfer.id]: handle(getTransfer, async ({ params }, ctx) => ({
+    body: await ctx.services.transfers.get(callerOf(ctx), id(params.accountID), id(params.transferID)),
+  })),
+  [updateTransfer.id]: handle(updateTransfer, async ({ params, body }, ctx) => ({
+    body: await ctx.services.transfers.update(callerOf(ctx), id(params.accountID), id(params.transferID), body as Record<string, unknown>),
+  })),
+};

@@ -1,0 +1,61 @@
+import type { OperationId } from '@railyard/contract';
+import type { ChangeSet } from './transforms.ts';
+
+/**
+ * v2024.01.00 shapes of transfers (behaviour.md §2.1, spec-2024 `Transfer`):
+ * `paymentLinkID` where v2026 says `paymentLinkCode`; no `foreignID`,
+ * `lineItems`, `source.terminalCard`, `achDetails.addenda` or
+ * `cardDetails.authorizationCode`; `PaymentMethodsWallet` is `{walletID}`.
+ * Requests lose the v2026-only fields (`foreignID`, `lineItems`), so an older
+ * caller cannot set what it could never read back.
+ */
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function partyToV2024(party: unknown): unknown {
+  if (!isObject(party)) return party;
+  const out: Json = { ...party };
+  delete out['terminalCard'];
+  if (isObject(out['wallet'])) out['wallet'] = { walletID: out['wallet']['walletID'] };
+  if (isObject(out['achDetails'])) {
+    const ach = { ...out['achDetails'] };
+    delete ach['addenda'];
+    out['achDetails'] = ach;
+  }
+  if (isObject(out['cardDetails'])) {
+    const card = { ...out['cardDetails'] };
+    delete card['authorizationCode'];
+    out['cardDetails'] = card;
+  }
+  return out;
+}
+
+/** A v2026 Transfer (or CreatedTransfer / AsyncTransfer) in v2024 shape. */
+export function transferToV2024(transfer: unknown): unknown {
+  if (!isObject(transfer)) return transfer;
+  const out: Json = { ...transfer };
+  if (out['paymentLinkCode'] !== undefined) out['paymentLinkID'] = out['paymentLinkCode'];
+  delete out['paymentLinkCode'];
+  delete out['foreignID'];
+  delete out['lineItems'];
+  if (out['source'] !== undefined) out['source'] = partyToV2024(out['source']);
+  if (out['destination'] !== undefined) out['destination'] = partyToV2024(out['destination']);
+  return out;
+}
+
+function without(...fields: string[]) {
+  return (body: unknown) => {
+    if (!isObject(body)) return body;
+    const out: Json = { ...body };
+    for (const field of fields) delete out[field];
+    return out;
+  };
+}
+
+export const transferChanges: ChangeSet['operations'] = {
+  'transfers.create': { request: without('foreignID', 'lineItems'), response: transferToV2024 },
+  'transfers.get': { response: transferToV2024 },
+  'transfers.update': { request: without('foreignID'), response: transferToV2024 },
+  'transfers.list': { response: (body: unknown) => (Array.isArray(body) ? body.map(transferToV2024) : body) },
+} satisfies Partial<Record<OperationId, unknown>>;

@@ -1,0 +1,194 @@
+import type { Sql, SqlValue } from '../port.ts';
+
+/** One transfer as stored (migration 8). JSON columns hold text; money is BIGINT cents. */
+export interface TransferRow {
+  transfer_id: string;
+  platform_id: string;
+  idempotency_key: string;
+  rail: string;
+  status: string;
+  failure_reason: string | null;
+  currency: string;
+  amount: number | string;
+  facilitator_fee_cents: number | string;
+  source_account_id: string;
+  source_payment_method_id: string;
+  source_payment_method_type: string;
+  source_kind: string;
+  source_id: string;
+  destination_account_id: string;
+  destination_payment_method_id: string;
+  destination_payment_method_type: string;
+  destination_kind: string;
+  destination_id: string;
+  /** JSON: `{account, wallet|bankAccount|card}` as rendered at creation. */
+  source_party: string;
+  destination_party: string;
+  /** JSON rail details of each side (`{achDetails?, cardDetails?, rtpDetails?}`), or null. */
+  source_details: string | null;
+  destination_details: string | null;
+  /** JSON state private to the rail (ledger references, the next step…), or null. */
+  rail_state: string | null;
+  /** JSON: the checked request fields the response repeats (description, facilitatorFee, salesTaxAmount, lineItems). */
+  request: string;
+  metadata: string | null;
+  foreign_id: string | null;
+  group_id: string | null;
+  schedule_id: string | null;
+  payment_link_code: string | null;
+  refunded_amount: number | string;
+  disputed_amount: number | string;
+  rail_answered_on: string | null;
+  completed_on: string | null;
+  created_on: string;
+  updated_on: string;
+  /** Grows by one with every change, so a rail step can update only the state it read. */
+  row_version: number | string;
+}
+
+const COLUMNS = [
+  'transfer_id',
+  'platform_id',
+  'idempotency_key',
+  'rail',
+  'status',
+  'failure_reason',
+  'currency',
+  'amount',
+  'facilitator_fee_cents',
+  'source_account_id',
+  'source_payment_method_id',
+  'source_payment_method_type',
+  'source_kind',
+  'source_id',
+  'destination_account_id',
+  'destination_payment_method_id',
+  'destination_payment_method_type',
+  'destination_kind',
+  'destination_id',
+  'source_party',
+  'destination_party',
+  'source_details',
+  'destination_details',
+  'rail_state',
+  'request',
+  'metadata',
+  'foreign_id',
+  'group_id',
+  'schedule_id',
+  'payment_link_code',
+  'refunded_amount',
+  'disputed_amount',
+  'rail_answered_on',
+  'completed_on',
+  'created_on',
+  'updated_on',
+  'row_version',
+] as const satisfies ReadonlyArray<keyof TransferRow>;
+const SELECT = `SELECT ${COLUMNS.join(', ')} FROM transfers`;
+
+/** Inserts a transfer; a second row with the same (platform, idempotency key) raises UniqueViolation. */
+export async function insertTransfer(sql: Sql, row: TransferRow): Promise<void> {
+  await sql.run(
+    `INSERT INTO transfers (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
+    COLUMNS.map((column) => row[column] as SqlValue),
+  );
+}
+
+export async function findTransferRow(sql: Sql, platformID: string, transferID: string): Promise<TransferRow | undefined> {
+  return sql.get<TransferRow>(`${SELECT} WHERE platform_id = ? AND transfer_id = ?`, [platformID, transferID]);
+}
+
+export async function findTransferByIdempotencyKey(sql: Sql, platformID: string, key: string): Promise<TransferRow | undefined> {
+  return sql.get<TransferRow>(`${SELECT} WHERE platform_id = ? AND idempotency_key = ?`, [platformID, key]);
+}
+
+/** The columns a rail step or an update may change. */
+export interface TransferChange {
+  status: string;
+  failure_reason: string | null;
+  source_details: string | null;
+  destination_details: string | null;
+  rail_state: string | null;
+  metadata: string | null;
+  foreign_id: string | null;
+  rail_answered_on: string | null;
+  completed_on: string | null;
+  updated_on: string;
+}
+
+/**
+ * Writes a change if the row is still at `expectedVersion`; answers whether it
+ * did. A false answer means another writer changed the transfer first: the
+ * caller re-reads and decides again (or rolls back).
+ */
+export async function updateTransferRow(
+  sql: Sql,
+  platformID: string,
+  transferID: string,
+  expectedVersion: number,
+  change: TransferChange,
+): Promise<boolean> {
+  const result = await sql.run(
+    `UPDATE transfers SET status = ?, failure_reason = ?, source_details = ?, destination_details = ?, rail_state = ?,
+            metadata = ?, foreign_id = ?, rail_answered_on = ?, completed_on = ?, updated_on = ?, row_version = row_version + 1
+      WHERE platform_id = ? AND transfer_id = ? AND row_version = ?`,
+    [
+      change.status,
+      change.failure_reason,
+      change.source_details,
+      change.destination_details,
+      change.rail_state,
+      change.metadata,
+      change.foreign_id,
+      change.rail_answered_on,
+      change.completed_on,
+      change.updated_on,
+      platformID,
+      transferID,
+      expectedVersion,
+    ],
+  );
+  return result.changes === 1;
+}
+
+export interface TransferQuery {
+  platformID: string;
+  accountIDs?: readonly string[] | undefined;
+  status?: string | undefined;
+  createdFrom?: string | undefined;
+  createdBefore?: string | undefined;
+  groupID?: string | undefined;
+  scheduleID?: string | undefined;
+  paymentLinkCode?: string | undefined;
+  refunded?: boolean | undefined;
+  disputed?: boolean | undefined;
+  foreignID?: string | undefined;
+  skip: number;
+  count: number;
+}
+
+/** A platform's transfers matching every given filter, newest first. */
+export async function listTransferRows(sql: Sql, query: TransferQuery): Promise<TransferRow[]> {
+  const where = ['platform_id = ?'];
+  const params: SqlValue[] = [query.platformID];
+  const add = (condition: string, ...values: SqlValue[]) => {
+    where.push(condition);
+    params.push(...values);
+  };
+  if (query.accountIDs !== undefined && query.accountIDs.length > 0) {
+    const marks = query.accountIDs.map(() => '?').join(', ');
+    add(`(source_account_id IN (${marks}) OR destination_account_id IN (${marks}))`, ...query.accountIDs, ...query.accountIDs);
+  }
+  if (query.status !== undefined) add('status = ?', query.status);
+  if (query.createdFrom !== undefined) add('created_on >= ?', query.createdFrom);
+  if (query.createdBefore !== undefined) add('created_on < ?', query.createdBefore);
+  if (query.groupID !== undefined) add('group_id = ?', query.groupID);
+  if (query.scheduleID !== undefined) add('schedule_id = ?', query.scheduleID);
+  if (query.paymentLinkCode !== undefined) add('payment_link_code = ?', query.paymentLinkCode);
+  if (query.refunded !== undefined) where.push(query.refunded ? 'refunded_amount > 0' : 'refunded_amount = 0');
+  if (query.disputed !== undefined) where.push(query.disputed ? 'disputed_amount > 0' : 'disputed_amount = 0');
+  if (query.foreignID !== undefined) add('foreign_id = ?', query.foreignID);
+  params.push(query.count, query.skip);
+  return sql.all<TransferRow>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY created_on DESC, transfer_id DESC LIMIT ? OFFSET ?`, params);
+}
