@@ -2,6 +2,9 @@ import type { RailName } from '../domain/transfers/model.ts';
 import type { JobRunner } from '../jobs/index.ts';
 import type { Rail } from './rail.ts';
 import { walletRail } from './wallet.ts';
+import { achRail } from './ach/rail.ts';
+import { cardRail } from './card/index.ts';
+import { rtpRail } from './rtp/index.ts';
 
 /**
  * The rails Railyard simulates, by name. A valid payment-method pair whose rail
@@ -10,6 +13,9 @@ import { walletRail } from './wallet.ts';
  */
 export const rails: Readonly<Partial<Record<RailName, Rail>>> = {
   wallet: walletRail,
+  ach: achRail,
+  card: cardRail,
+  rtp: rtpRail,
 };
 
 /** Registers every rail's job handlers on a runner (once per process, at start-up). */

@@ -1,0 +1,125 @@
+import type { TimeOfDay } from '../pacing.ts';
+
+/**
+ * The ACH banking calendar in the rails' time zone (America/New_York): wall
+ * times, banking days, cutoffs. Banking days are Monday to Friday; Federal
+ * Reserve holidays are not modelled (docs/rails.md "ACH"), so a holiday is an
+ * ordinary banking day here.
+ */
+
+/** A calendar date and a time of day as read on a wall clock in one zone. */
+export interface WallTime {
+  year: number;
+  month: number; // 1–12
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** 0 Sunday … 6 Saturday. */
+  weekday: number;
+}
+
+const MS_PER_MINUTE = 60_000;
+/** A banking day search never needs more than a weekend; bound it anyway. */
+const MAX_DAYS_SCANNED = 14;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, found);
+  }
+  return found;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+export function wallTime(instant: Date, timeZone: string): WallTime {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts['year']),
+    month: Number(parts['month']),
+    day: Number(parts['day']),
+    hour: Number(parts['hour']),
+    minute: Number(parts['minute']),
+    second: Number(parts['second']),
+    weekday: WEEKDAYS.indexOf(parts['weekday'] ?? ''),
+  };
+}
+
+/** The instant a wall clock in `timeZone` shows the given date and time (DST-aware). */
+export function instantOf(date: { year: number; month: number; day: number }, time: TimeOfDay, timeZone: string): Date {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const asUtc = Date.UTC(date.year, date.month - 1, date.day, hour, minute);
+  // Two corrections settle the zone offset even on the day it changes.
+  let guess = asUtc;
+  for (let i = 0; i < 2; i++) {
+    const seen = wallTime(new Date(guess), timeZone);
+    const seenUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute);
+    guess += asUtc - seenUtc;
+  }
+  return new Date(guess);
+}
+
+export function isBankingDay(date: { year: number; month: number; day: number }): boolean {
+  const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+}
+
+type CalendarDate = { year: number; month: number; day: number };
+
+function addDays(date: CalendarDate, days: number): CalendarDate {
+  const next = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
+}
+
+/** The `count`-th banking day after `date` (count ≥ 1), skipping weekends. */
+export function bankingDaysAfter(date: CalendarDate, count: number): CalendarDate {
+  let current = date;
+  let left = count;
+  for (let scanned = 0; left > 0; scanned++) {
+    if (scanned > MAX_DAYS_SCANNED * Math.max(1, count)) throw new Error('banking day search ran away');
+    current = addDays(current, 1);
+    if (isBankingDay(current)) left--;
+  }
+  return current;
+}
+
+/**
+ * The first of `cutoffs` (ordered times of day) strictly after `now` on a
+ * banking day: later today if one is left and today is a banking day, else
+ * the first cutoff of the next banking day. A leg created exactly at a cutoff
+ * misses it (the file has gone).
+ */
+export function nextCutoff(now: Date, cutoffs: readonly TimeOfDay[], timeZone: string): Date {
+  const today = wallTime(now, timeZone);
+  let date: CalendarDate = today;
+  for (let scanned = 0; scanned <= MAX_DAYS_SCANNED; scanned++) {
+    if (isBankingDay(date)) {
+      for (const cutoff of cutoffs) {
+        const at = instantOf(date, cutoff, timeZone);
+        if (at.getTime() > now.getTime()) return at;
+      }
+    }
+    date = addDays(date, 1);
+  }
+  throw new Error('no cutoff found within two weeks');
+}
+
+/** `time` on the `count`-th banking day after the date `instant` falls on in the zone. */
+export function atBankingDaysAfter(instant: Date, count: number, time: TimeOfDay, timeZone: string): Date {
+  return instantOf(bankingDaysAfter(wallTime(instant, timeZone), count), time, timeZone);
+}
+
+export const minutes = (n: number): number => n * MS_PER_MINUTE;

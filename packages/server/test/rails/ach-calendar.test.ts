@@ -1,0 +1,84 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { REALISTIC_PACING } from '../../src/rails/pacing.ts';
+import { TransferService } from '../../src/domain/transfers/service.ts';
+import { storeKinds } from '../support/stores.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { assertLedgerOk } from '../transfers/helpers.ts';
+import { advance, bankParty, getTransfer } from './ach-helpers.ts';
+import { bankingDaysAfter, instantOf, wallTime } from '../../src/rails/ach/calendar.ts';
+
+const ET = 'America/New_York';
+/** The Friday `weeks` weeks after the coming one, as a calendar date in ET (the clock only moves forward). */
+function friday(weeks: number) {
+  const today = wallTime(new Date(Date.now() + 2 * 86_400_000), ET);
+  const ahead = (5 - today.weekday + 7) % 7 + 7 * weeks;
+  const d = new Date(Date.UTC(today.year, today.month - 1, today.day + ahead));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+const etAt = (date: { year: number; month: number; day: number }, time: string, plusBankingDays = 0) =>
+  instantOf(plusBankingDays ? bankingDaysAfter(date, plusBankingDays) : date, time as `${number}:${number}`, ET).toISOString();
+const minus = (iso: string, ms: number) => new Date(Date.parse(iso) - ms).toISOString();
+
+// `realistic` pacing: the ET cutoffs rule, weekends are skipped. Each test walks
+// the platform clock (which only moves forward) through its own coming week.
+for (const kind of await storeKinds()) {
+  describe(`ACH banking calendar (${kind})`, () => {
+    let s: TestServer;
+    let realistic: TransferService;
+    before(async () => {
+      s = await startTestServer(kind);
+      realistic = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, pacing: REALISTIC_PACING });
+    });
+    after(async () => {
+      await s.close();
+    });
+    const caller = () => ({ platformID: s.platform.accountID, publicKey: s.platform.publicKey });
+    const create = async (body: unknown) => {
+      const outcome = await realistic.create(caller(), { accountID: caller().platformID, idempotencyKey: randomUUID(), waitForRail: true, body: body as Record<string, unknown> });
+      return outcome.body.transferID as string;
+    };
+
+    it('standard credit created Friday 17:00 ET originates at 17:30 and settles Monday 09:00 ET', async () => {
+      const payer = await bankParty(s, { verified: false, walletCents: 1_000 });
+      const payee = await bankParty(s, { verified: false });
+      const fri = friday(1);
+      await advance(s, { until: etAt(fri, '17:00') });
+      const id = await create({ source: { paymentMethodID: payer.paymentMethodID }, destination: { paymentMethodID: payee.methods['ach-credit-standard'] }, amount: { currency: 'USD', value: 1_000 } });
+      await advance(s, { until: minus(etAt(fri, '17:30'), 1000) });
+      assert.equal((await getTransfer(s, id)).destination.achDetails.status, 'initiated');
+      await advance(s, { until: etAt(fri, '17:30') });
+      const originated = await getTransfer(s, id);
+      assert.equal(originated.destination.achDetails.status, 'originated');
+      // Stamped when the job ran: the cutoff plus the real time the test took since the advance.
+      const lag = Date.parse(originated.destination.achDetails.originatedOn) - Date.parse(etAt(fri, '17:30'));
+      assert.ok(lag >= 0 && lag < 5_000, `originated ${lag} ms after the cutoff`);
+      await advance(s, { until: minus(etAt(fri, '09:00', 1), 60_000) }); // Monday 08:59: the weekend is skipped
+      assert.equal((await getTransfer(s, id)).status, 'pending');
+      await advance(s, { until: etAt(fri, '09:00', 1) });
+      assert.equal((await getTransfer(s, id)).status, 'completed');
+      await assertLedgerOk(s);
+    });
+
+    it('same-day credit after the last window waits for Monday 10:00 ET; a debit holds two banking days', async () => {
+      const payer = await bankParty(s, { verified: true, walletCents: 1_000 });
+      const payee = await bankParty(s, { verified: false });
+      const fri = friday(2);
+      await advance(s, { until: etAt(fri, '16:20') }); // after the 16:15 window
+      const credit = await create({ source: { paymentMethodID: payer.paymentMethodID }, destination: { paymentMethodID: payee.methods['ach-credit-same-day'] }, amount: { currency: 'USD', value: 500 } });
+      const debit = await create({ source: { paymentMethodID: payer.methods['ach-debit-fund'] }, destination: { paymentMethodID: payer.paymentMethodID }, amount: { currency: 'USD', value: 700 } });
+      await advance(s, { until: etAt(fri, '10:00', 1) }); // Monday 10:00
+      assert.equal((await getTransfer(s, credit)).destination.achDetails.status, 'originated');
+      await advance(s, { until: etAt(fri, '13:00', 1) }); // Monday 13:00: same-day settlement
+      assert.equal((await getTransfer(s, credit)).status, 'completed');
+      // The debit went out at Friday 17:30, settled Monday 09:00, is held until Wednesday 09:00 (2-days).
+      assert.equal((await getTransfer(s, debit)).source.achDetails.status, 'originated');
+      await advance(s, { until: minus(etAt(fri, '09:00', 3), 60_000) });
+      assert.equal((await getTransfer(s, debit)).status, 'pending');
+      await advance(s, { until: etAt(fri, '09:00', 3) });
+      assert.equal((await getTransfer(s, debit)).status, 'completed');
+      await assertLedgerOk(s);
+    });
+  });
+}
