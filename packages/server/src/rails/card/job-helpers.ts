@@ -1,0 +1,41 @@
+import type { Clock } from '../../domain/clock.ts';
+import { transferFromRow, type TransferRecord } from '../../domain/transfers/model.ts';
+import { enqueueJob, type ClaimedJob } from '../../jobs/index.ts';
+import type { Sql } from '../../store/port.ts';
+import { findTransferRow } from '../../store/repos/transfers.ts';
+
+/**
+ * Plumbing shared by the card and RTP rails' jobs: each job's payload is
+ * `{transferID}`, its dedupe key `transfer:<id>:<step>` (so a step is
+ * scheduled once for ever), and it runs at an instant of platform time the
+ * rail computed when it started (jobs do not see the pacing).
+ */
+
+export async function scheduleStep(sql: Sql, clock: Clock, transfer: TransferRecord, input: { kind: string; step: string; runAt: string }): Promise<void> {
+  await enqueueJob(
+    sql,
+    {
+      platformID: transfer.platformID,
+      kind: input.kind,
+      payload: { transferID: transfer.transferID },
+      runAt: new Date(input.runAt),
+      dedupeKey: `transfer:${transfer.transferID}:${input.step}`,
+    },
+    clock,
+  );
+}
+
+/** The job's transfer, as stored now. A missing one is a bug: transfers are never deleted. */
+export async function transferOfJob(sql: Sql, job: ClaimedJob): Promise<TransferRecord> {
+  const { transferID } = job.payload as { transferID?: unknown };
+  if (typeof transferID !== 'string') throw new Error(`${job.kind}: payload without transferID`);
+  const row = await findTransferRow(sql, job.platformID, transferID);
+  if (!row) throw new Error(`${job.kind}: no transfer ${transferID}`);
+  return transferFromRow(row);
+}
+
+/** The rail's private step marker (`railState.step`); a job whose step has passed does nothing. */
+export function stepOf(transfer: TransferRecord): string | undefined {
+  const step = transfer.railState['step'];
+  return typeof step === 'string' ? step : undefined;
+}

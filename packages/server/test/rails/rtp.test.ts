@@ -1,0 +1,128 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { REALISTIC_PACING } from '../../src/rails/pacing.ts';
+import { TransferService } from '../../src/domain/transfers/service.ts';
+import { RTP_FAILURE_TRIGGERS } from '../../src/rails/rtp/triggers.ts';
+import { storeKinds } from '../support/stores.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { V2026 } from '../accounts/helpers.ts';
+import { assertLedgerOk, balance, postTransfer } from '../transfers/helpers.ts';
+import { bankMethod, body, getTransfer, moneyWallet, updateStatuses, v2024TransferValidator } from './helpers.ts';
+
+// RTP credits from a wallet to an RTP-eligible bank account: instant, final,
+// with one trigger amount per failure code (docs/sandbox.md "RTP failures").
+const validate = v2024TransferValidator();
+const UNUSABLE = new Set(['AC03', 'AC04', 'AC06', 'MD07']);
+
+for (const kind of await storeKinds()) {
+  describe(`RTP credits (${kind})`, () => {
+    let s: TestServer;
+    before(async () => {
+      s = await startTestServer(kind);
+    });
+    after(async () => {
+      await s.close();
+    });
+
+    it('completes in the creating request (X-Wait-For) and pays the hold out', async () => {
+      const payer = await moneyWallet(s, 10_000);
+      const bank = await bankMethod(s, 'rtp-credit');
+      const created = await postTransfer(s, body(payer.paymentMethodID, bank.paymentMethodID, 4_000), { waitFor: 'rail-response' });
+      assert.equal(created.status, 200, created.text);
+      assert.equal(created.json.status, 'completed');
+      assert.equal(created.json.destination.rtpDetails.status, 'completed');
+      assert.ok(created.json.destination.rtpDetails.initiatedOn && created.json.destination.rtpDetails.completedOn);
+      assert.equal(await balance(s, payer), 6_000);
+      assert.deepEqual((await updateStatuses(s, created.json.transferID)).sort(), ['completed', 'destination.completed', 'destination.initiated', 'pending']);
+      assert.ok(validate(await getTransfer(s, created.json.transferID, 'v2024.01.00')), JSON.stringify(validate.errors));
+      await assertLedgerOk(s);
+    });
+
+    for (const [cents, { failureCode, networkResponseCode }] of RTP_FAILURE_TRIGGERS) {
+      it(`$${(cents / 100).toFixed(2)} fails with ${failureCode} (${networkResponseCode}) and releases the hold`, async () => {
+        const payer = await moneyWallet(s, 10_000);
+        const bank = await bankMethod(s, 'rtp-credit');
+        const created = await postTransfer(s, body(payer.paymentMethodID, bank.paymentMethodID, cents), { waitFor: 'rail-response' });
+        assert.equal(created.json.status, 'failed');
+        assert.equal(created.json.failureReason, 'destination-payment-error');
+        assert.equal(created.json.destination.rtpDetails.status, 'failed');
+        assert.equal(created.json.destination.rtpDetails.failureCode, failureCode);
+        assert.equal(created.json.destination.rtpDetails.networkResponseCode, networkResponseCode);
+        assert.equal(await balance(s, payer), 10_000);
+        assert.deepEqual((await updateStatuses(s, created.json.transferID)).sort(), ['destination.failed', 'destination.initiated', 'failed', 'pending']);
+        assert.ok(validate(await getTransfer(s, created.json.transferID, 'v2024.01.00')), JSON.stringify(validate.errors));
+        const account = (await s.request('GET', `/accounts/${bank.accountID}/bank-accounts/${bank.sourceID}`, { headers: V2026 })).json;
+        if (UNUSABLE.has(networkResponseCode)) {
+          assert.equal(account.status, 'errored');
+          assert.equal(account.statusReason, 'rtp-credit-failure');
+          assert.equal(account.exceptionDetails.rtpRejectionCode, networkResponseCode);
+          const methods = await s.request('GET', `/accounts/${bank.accountID}/payment-methods?paymentMethodType=rtp-credit`, { headers: V2026 });
+          assert.equal(methods.json.length, 0, 'an errored bank account offers no credits');
+        } else {
+          assert.equal(account.status, 'new');
+          assert.equal(account.exceptionDetails, undefined);
+        }
+        await assertLedgerOk(s);
+      });
+    }
+
+    it('$77.11 is accepted without posting: completed, money gone', async () => {
+      const payer = await moneyWallet(s, 10_000);
+      const bank = await bankMethod(s, 'rtp-credit');
+      const created = await postTransfer(s, body(payer.paymentMethodID, bank.paymentMethodID, 7_711), { waitFor: 'rail-response' });
+      assert.equal(created.json.status, 'completed');
+      assert.equal(created.json.destination.rtpDetails.status, 'accepted-without-posting');
+      assert.ok(created.json.destination.rtpDetails.acceptedWithoutPostingOn);
+      assert.equal(await balance(s, payer), 10_000 - 7_711);
+      assert.deepEqual((await updateStatuses(s, created.json.transferID)).sort(), ['completed', 'destination.accepted-without-posting', 'destination.initiated', 'pending']);
+      await assertLedgerOk(s);
+    });
+
+    it('with a delay (realistic pacing) answers initiated, then the job completes it on the clock', async () => {
+      const payer = await moneyWallet(s, 1_000);
+      const bank = await bankMethod(s, 'rtp-credit');
+      const paced = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, pacing: REALISTIC_PACING });
+      const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
+      const outcome = await paced.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body: body(payer.paymentMethodID, bank.paymentMethodID, 500) });
+      assert.equal(outcome.kind, 'rail-answered');
+      assert.equal(outcome.body.status, 'pending');
+      assert.equal((outcome.body.destination as any).rtpDetails.status, 'initiated');
+      assert.equal(await balance(s, payer), 500);
+      await s.services.platformClock.advance(caller.platformID, { seconds: REALISTIC_PACING.rtp.completeAfterSeconds + 1 });
+      await s.services.jobs.runDueJobs({ platformID: caller.platformID });
+      const done = await getTransfer(s, outcome.body.transferID);
+      assert.equal(done.status, 'completed');
+      assert.equal(done.destination.rtpDetails.status, 'completed');
+      await assertLedgerOk(s);
+    });
+
+    it('fails when the wallet lacks the money, refuses a bank source and RTP above its limit', async () => {
+      const payer = await moneyWallet(s, 100);
+      const bank = await bankMethod(s, 'rtp-credit');
+      const poor = await postTransfer(s, body(payer.paymentMethodID, bank.paymentMethodID, 101), { waitFor: 'rail-response' });
+      assert.equal(poor.json.status, 'failed');
+      assert.equal(poor.json.failureReason, 'wallet-insufficient-funds');
+      const big = await postTransfer(s, body(payer.paymentMethodID, bank.paymentMethodID, 1_000_000_001));
+      assert.equal(big.status, 422);
+      const other = await bankMethod(s, 'ach-credit-standard', { accountNumber: '99887766' });
+      const fromBank = await postTransfer(s, body(other.paymentMethodID, bank.paymentMethodID, 100));
+      assert.equal(fromBank.status, 400);
+      await assertLedgerOk(s);
+    });
+
+    it('a bank that is not on RTP offers no rtp-credit method', async () => {
+      await assert.rejects(bankMethod(s, 'rtp-credit', { routingNumber: '123456780' }), /no rtp-credit payment method/);
+    });
+
+    it('instant-bank-credit (v2026.01.00) moves over the same rail', async () => {
+      const payer = await moneyWallet(s, 1_000);
+      const bank = await bankMethod(s, 'instant-bank-credit');
+      const created = await postTransfer(s, body(payer.paymentMethodID, bank.paymentMethodID, 250), { waitFor: 'rail-response' });
+      assert.equal(created.status, 200, created.text);
+      assert.equal(created.json.status, 'completed');
+      assert.equal(created.json.destination.rtpDetails.status, 'completed');
+      await assertLedgerOk(s);
+    });
+  });
+}
