@@ -1,32 +1,70 @@
 // Load scenarios against Railyard and a bare Fastify baseline, in one run.
-//   npm run bench                       every scenario, 10 s each
-//   npm run bench -- --duration 5 accounts.create
+//   npm run bench                                  every scenario, 10 s each, SQLite in a temp dir
+//   npm run bench -- --duration 5 transfers.create
+//   RAILYARD_ENCRYPTION_KEY=… npm run bench -- --db postgres://127.0.0.1/bench transfers.create
 // Each server runs in its own child process; autocannon drives it from this one.
-// Only loopback addresses are used. Every run is bounded in time.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Only loopback addresses are used. Every run is bounded in time. See bench/README.md.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir, cpus, totalmem } from 'node:os';
+import { tmpdir, cpus, totalmem, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { setUpTransferParties } from './scenarios/transfers.ts';
 
 const { values, positionals } = parseArgs({
-  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } },
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    db: { type: 'string' },
+    'keep-db': { type: 'boolean', default: false },
+  },
   allowPositionals: true,
 });
-const duration = Math.min(Number(values.duration), 60);
-const connections = Math.min(Number(values.connections), 256);
+const duration = Math.min(Math.max(Number(values.duration) || 10, 1), 60);
+const connections = Math.min(Math.max(Number(values.connections) || 32, 1), 256);
 const KEY = 'bench-public-key:bench-secret-value-0123456789';
 const AUTH = `Basic ${Buffer.from(KEY).toString('base64')}`;
+/** The source wallet gets $1,000,000: 100,000,000 one-cent transfers, far beyond any run. */
+const FUNDING_CENTS = 100_000_000;
+const run = promisify(execFile);
 
-interface Scenario {
-  name: string;
+/** What a scenario sends to Railyard, and how it checks the run afterwards. */
+interface Target {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
   headers?: Record<string, string>;
-  baseline: { method: 'GET' | 'POST'; path: string };
+  /** Replaces `[<id>]` in headers and body with a fresh ID per request (autocannon `idReplacement`). */
+  uniquePerRequest?: boolean;
+  /** Called with the scenario's answers over both runs; answers a line for the report or throws. */
+  verify?: (answers: Answers) => Promise<string>;
 }
+
+/**
+ * `inFlight` counts requests sent but unanswered when a run's time ran out:
+ * autocannon stops reading then, but the server still completes them.
+ */
+interface Answers {
+  ok: number;
+  inFlight: number;
+}
+
+interface ScenarioContext {
+  url: string;
+  platformID: string;
+  db: string;
+}
+
+interface Scenario {
+  name: string;
+  baseline: { method: 'GET' | 'POST'; path: string };
+  prepare: (context: ScenarioContext) => Promise<Target>;
+}
+
+const V2026_JSON = { 'content-type': 'application/json', 'x-moov-version': 'v2026.01.00' };
 
 const accountBody = JSON.stringify({
   accountType: 'individual',
@@ -34,20 +72,59 @@ const accountBody = JSON.stringify({
 });
 
 const scenarios: Scenario[] = [
-  { name: 'ping', method: 'GET', path: '/ping', baseline: { method: 'GET', path: '/ping' } },
+  { name: 'ping', baseline: { method: 'GET', path: '/ping' }, prepare: async () => ({ method: 'GET', path: '/ping' }) },
   {
     name: 'accounts.create',
-    method: 'POST',
-    path: '/accounts',
-    body: accountBody,
-    headers: { 'content-type': 'application/json', 'x-moov-version': 'v2026.01.00' },
     baseline: { method: 'POST', path: '/echo' },
+    prepare: async () => ({ method: 'POST', path: '/accounts', body: accountBody, headers: V2026_JSON }),
+  },
+  {
+    // Durable wallet→wallet creates of 1 cent, each with its own idempotency key (a replay would not write).
+    name: 'transfers.create',
+    baseline: { method: 'POST', path: '/echo' },
+    prepare: async ({ url, platformID, db }) => {
+      const parties = await setUpTransferParties(url, AUTH, platformID);
+      await tsx('bench/tools/fund-wallet.ts', ['--db', db, '--account', platformID, '--wallet', parties.sourceWalletID, '--cents', String(FUNDING_CENTS)]);
+      const keyPrefix = `bench-${randomBytes(4).toString('hex')}`;
+      return {
+        method: 'POST',
+        path: `/accounts/${platformID}/transfers`,
+        body: JSON.stringify({
+          source: { paymentMethodID: parties.sourcePaymentMethodID },
+          destination: { paymentMethodID: parties.destinationPaymentMethodID },
+          amount: { currency: 'USD', value: 1 },
+          description: 'bench',
+        }),
+        headers: { ...V2026_JSON, 'x-idempotency-key': `${keyPrefix}-[<id>]` },
+        uniquePerRequest: true,
+        verify: async ({ ok, inFlight }) => {
+          const counts = JSON.parse(
+            await tsx('bench/tools/count-transfers.ts', ['--db', db, '--platform', platformID, '--key-prefix', keyPrefix]),
+          ) as Record<string, number>;
+          const completed = counts['completed'] ?? 0;
+          // Every 2xx is a completed transfer; the only extra ones are requests cut off in flight at the end of a run.
+          const extra = completed - ok;
+          if (extra < 0 || extra > inFlight || Object.keys(counts).some((status) => status !== 'completed')) {
+            throw new Error(`transfers.create: ${ok} answered 2xx (${inFlight} cut off in flight) but the database holds ${JSON.stringify(counts)}`);
+          }
+          const ledger = (await tsx('packages/cli/src/main.ts', ['admin', 'verify-ledger', '--db', db])).trim();
+          if (ledger !== 'ok') throw new Error(`transfers.create: verify-ledger printed ${ledger}`);
+          return `transfers.create: ${completed} transfers completed = ${ok} 2xx answers + ${extra} of ${inFlight} requests cut off in flight when a run ended; none failed; verify-ledger: ${ledger}`;
+        },
+      };
+    },
   },
 ];
 
-function startServer(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+/** Runs a TypeScript file of this repository to completion and answers its stdout. */
+async function tsx(file: string, args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', file, ...args], { timeout: 120_000, maxBuffer: 1 << 20 });
+  return stdout;
+}
+
+function startServer(args: string[], env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -56,56 +133,101 @@ function startServer(args: string[], env: Record<string, string> = {}): Promise<
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /(?:LISTENING|listening on) (http:\/\/\S+)/.exec(output);
-      if (match) {
+      if (match && output.includes('\n', match.index + match[0].length)) {
         clearTimeout(timer);
-        resolve({ child, url: match[1]! });
+        // A short settle so the rest of the start-up banner (the platform line) has arrived.
+        setTimeout(() => resolve({ child, url: match[1]!, output: () => output }), 100);
       }
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
 }
 
-async function load(url: string, opts: { method: string; path: string; body?: string; headers?: Record<string, string> }, overallRate?: number) {
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  inFlight: number;
+  non2xx: number;
+}
+
+async function load(url: string, target: Omit<Target, 'verify'>, overallRate?: number): Promise<LoadResult> {
   const result = await autocannon({
-    url: url + opts.path,
-    method: opts.method as 'GET',
-    body: opts.body,
-    headers: opts.headers,
+    url: url + target.path,
+    method: target.method,
+    ...(target.body ? { body: target.body } : {}),
+    ...(target.headers ? { headers: target.headers } : {}),
+    ...(target.uniquePerRequest ? { idReplacement: true } : {}),
     connections,
     duration,
     ...(overallRate ? { overallRate } : {}),
   });
-  const non2xx = result.non2xx + result.errors;
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    // Without pipelining a connection has at most one request outstanding.
+    inFlight: Math.min(connections, Math.max(0, result.requests.sent - result['2xx'] - result.non2xx)),
+    non2xx: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 const chosen = positionals.length ? scenarios.filter((s) => positionals.includes(s.name)) : scenarios;
+if (chosen.length === 0) throw new Error(`no such scenario: ${positionals.join(', ')} (known: ${scenarios.map((s) => s.name).join(', ')})`);
 const dir = mkdtempSync(join(tmpdir(), 'railyard-bench-'));
+const db = values.db ?? `sqlite:${join(dir, 'bench.db')}`;
 const baseline = await startServer(['bench/servers/baseline.ts', '0']);
 const railyard = await startServer(
-  ['packages/cli/src/main.ts', 'serve', '--port', '0', '--db', `sqlite:${join(dir, 'bench.db')}`, '--log-level', 'warn'],
+  ['packages/cli/src/main.ts', 'serve', '--port', '0', '--db', db, '--log-level', 'warn', '--rate-limit', '0'],
   { RAILYARD_BOOTSTRAP_KEY: KEY },
-);
+  // e.g. BENCH_RAILYARD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile Railyard under load.
+  process.env['BENCH_RAILYARD_NODE_ARGS']?.split(' ').filter(Boolean) ?? [],
+).catch(async (error: unknown) => {
+  await stopServer(baseline.child);
+  throw error;
+});
+const platformID = /platform accountID: (\S+)/.exec(railyard.output())?.[1];
 
 const rows: string[] = [];
+const checks: string[] = [];
+const loadAtStart = loadavg().map((n) => n.toFixed(2)).join(' ');
 try {
+  if (!platformID) throw new Error(`Railyard did not print its platform: ${railyard.output()}`);
   for (const scenario of chosen) {
-    const base = await load(baseline.url, { ...scenario.baseline, ...(scenario.body ? { body: scenario.body, headers: { 'content-type': 'application/json' } } : {}) });
-    const headers = { authorization: AUTH, ...(scenario.headers ?? {}) };
-    const max = await load(railyard.url, { method: scenario.method, path: scenario.path, headers, ...(scenario.body ? { body: scenario.body } : {}) });
-    const half = await load(railyard.url, { method: scenario.method, path: scenario.path, headers, ...(scenario.body ? { body: scenario.body } : {}) }, Math.max(1, Math.floor(max.rps / 2)));
+    const target = await scenario.prepare({ url: railyard.url, platformID, db });
+    const withAuth = { ...target, headers: { authorization: AUTH, ...(target.headers ?? {}) } };
+    const baselineTarget = { ...scenario.baseline, ...(target.body ? { body: target.body, headers: { 'content-type': 'application/json' } } : {}) };
+    const base = await load(baseline.url, baselineTarget);
+    const max = await load(railyard.url, withAuth);
+    const half = await load(railyard.url, withAuth, Math.max(1, Math.floor(max.rps / 2)));
     rows.push(
-      `| ${scenario.name} | ${base.rps} | ${max.rps} | ${(max.rps / base.rps).toFixed(2)} | ${max.p99} | ${half.p50} | ${half.p99} | ${max.non2xx + half.non2xx} |`,
+      `| ${scenario.name} | ${base.rps} | ${max.rps} | ${(max.rps / base.rps).toFixed(2)} | ${max.p50} | ${max.p99} | ${half.p50} | ${half.p99} | ${max.non2xx + half.non2xx} |`,
     );
+    if (target.verify) checks.push(await target.verify({ ok: max.ok + half.ok, inFlight: max.inFlight + half.inFlight }));
   }
 } finally {
-  baseline.child.kill('SIGTERM');
-  railyard.child.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
+  await Promise.all([stopServer(baseline.child), stopServer(railyard.child)]);
+  if (!values['keep-db']) rmSync(dir, { recursive: true, force: true });
 }
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+console.log(`database: ${values.db ? db.replace(/\/\/[^@/]*@/, '//…@') : 'sqlite (temp dir)'}; load average at start: ${loadAtStart}, at end: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 console.log(`autocannon: ${connections} connections, ${duration} s per run`);
-console.log('| scenario | baseline req/s | railyard req/s | ratio | p99 at max (ms) | p50 at half rate (ms) | p99 at half rate (ms) | non-2xx |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('| scenario | baseline req/s | railyard req/s | ratio | p50 at max (ms) | p99 at max (ms) | p50 at half rate (ms) | p99 at half rate (ms) | non-2xx |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
+for (const check of checks) console.log(check);

@@ -64,6 +64,8 @@ export class SqliteStore implements Store {
   private readonly reader: Db;
   private readonly writeSql: SqliteSql;
   private readonly readSql: SqliteSql;
+  /** Transaction control, prepared once: `exec` would parse the SQL again for every unit of work. */
+  private readonly control: Record<'begin' | 'savepoint' | 'release' | 'rollbackTo' | 'commit', Statement>;
   private queue: PendingWrite[] = [];
   private flushing = false;
   private scheduled = false;
@@ -78,6 +80,13 @@ export class SqliteStore implements Store {
     // An in-memory database cannot be opened twice; it then reads through the writer.
     this.reader = path === ':memory:' ? this.writer : new Database(path);
     if (this.reader !== this.writer) this.reader.pragma('busy_timeout = 5000');
+    this.control = {
+      begin: this.writer.prepare('BEGIN IMMEDIATE'),
+      savepoint: this.writer.prepare('SAVEPOINT unit'),
+      release: this.writer.prepare('RELEASE unit'),
+      rollbackTo: this.writer.prepare('ROLLBACK TO unit'),
+      commit: this.writer.prepare('COMMIT'),
+    };
     this.writeSql = new SqliteSql(this.writer);
     this.readSql = this.reader === this.writer ? this.writeSql : new SqliteSql(this.reader);
   }
@@ -108,20 +117,20 @@ export class SqliteStore implements Store {
     const batch = this.queue.splice(0, MAX_GROUP_SIZE);
     const settled: Array<() => void> = [];
     try {
-      this.writer.exec('BEGIN IMMEDIATE');
+      this.control.begin.run();
       for (const item of batch) {
-        this.writer.exec('SAVEPOINT unit');
+        this.control.savepoint.run();
         try {
           const value = await item.work(this.writeSql);
-          this.writer.exec('RELEASE unit');
+          this.control.release.run();
           settled.push(() => item.resolve(value));
         } catch (error) {
-          this.writer.exec('ROLLBACK TO unit');
-          this.writer.exec('RELEASE unit');
+          this.control.rollbackTo.run();
+          this.control.release.run();
           settled.push(() => item.reject(error));
         }
       }
-      this.writer.exec('COMMIT');
+      this.control.commit.run();
       for (const settle of settled) settle();
     } catch (error) {
       if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
