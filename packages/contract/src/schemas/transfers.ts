@@ -3,6 +3,7 @@ import { PaymentMethodsBankAccount } from './bank-accounts.ts';
 import { PaymentMethodsCard } from './cards.ts';
 import { Paging, QueryBoolean, Timestamp } from './common.ts';
 import { PaymentMethodsWallet, PaymentMethodTypeID } from './payment-methods.ts';
+import { Cancellation } from './cancellations.ts';
 
 /*
  * Transfers (behaviour.md §5.2, §6), v2026.01.00 shapes (SDK 26.2.0
@@ -156,6 +157,7 @@ const transferOptional = {
   moovFee: z.number().int().optional(),
   moovFeeDecimal: z.string().optional(),
   groupID: z.string().optional(),
+  cancellations: z.array(Cancellation).optional(),
   refundedAmount: TransferAmount.optional(),
   disputedAmount: TransferAmount.optional(),
   sweepID: z.string().optional(),

@@ -16,6 +16,9 @@ import { JobRunner, type JobRunnerOptions } from '../jobs/runner.ts';
 import { FAST_PACING, type RailPacing } from '../rails/pacing.ts';
 import { registerRailJobs } from '../rails/registry.ts';
 import { TransferService } from './transfers/service.ts';
+import { TransferOptionsService } from './transfer-options/service.ts';
+import { CancellationService } from './cancellations/service.ts';
+import { ReceiptService } from './receipts/service.ts';
 
 /** Every domain service, built once per server around one store and one clock. */
 export interface Services {
@@ -32,6 +35,9 @@ export interface Services {
   cards: CardService;
   bankAccounts: BankAccountService;
   transfers: TransferService;
+  transferOptions: TransferOptionsService;
+  cancellations: CancellationService;
+  receipts: ReceiptService;
   /** Each platform's clock (real time plus an offset moved by `POST /railyard/clock/advance`). */
   platformClock: PlatformClock;
   /** Background jobs claimed from the database; `serve` starts its loop, tests call `runDueJobs()`. */
@@ -77,6 +83,9 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
     platformClock,
     jobs,
     railPacing,
+    transferOptions: new TransferOptionsService(store),
+    cancellations: new CancellationService(store, { platformClock, pacing: railPacing }),
+    receipts: new ReceiptService(store, platformClock),
     transfers: new TransferService(store, { platformClock, pacing: railPacing, ...(options.railWaitMs !== undefined ? { railWaitMs: options.railWaitMs } : {}) }),
   };
 }

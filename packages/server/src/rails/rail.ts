@@ -2,6 +2,7 @@ import type { Clock } from '../domain/clock.ts';
 import type { RailName, TransferRecord } from '../domain/transfers/model.ts';
 import type { JobHandler } from '../jobs/index.ts';
 import type { Sql } from '../store/port.ts';
+import type { WalletRow } from '../store/repos/wallets.ts';
 import type { RailPacing } from './pacing.ts';
 
 /**
@@ -30,12 +31,42 @@ export interface RailContext {
   /** The platform's clock (real time plus its offset), read in this unit of work. */
   clock: Clock;
   pacing: RailPacing;
+  /**
+   * Wallet rows creation already read in this unit of work, by wallet ID (only
+   * in `start`), so a rail need not read them again. Their ledger account and
+   * platform never change; a rail reads any wallet missing here.
+   */
+  wallets?: ReadonlyMap<string, WalletRow>;
 }
 
 export interface Rail {
   name: RailName;
-  /** Runs inside the create unit of work, after the transfer row is inserted with status `created`. */
-  start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Promise<void>;
+  /**
+   * Runs inside the create unit of work, after the transfer row is inserted with
+   * status `created`. May answer the transfer as it stands after its last
+   * transition (what `transitionTransfer` returned), which saves creation a
+   * read; without an answer creation reads the row back.
+   */
+  start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Promise<TransferRecord | void>;
   /** Job handlers by job kind (`rail.<name>.<step>`), registered on the job runner at start-up. */
   jobs: Readonly<Record<string, JobHandler>>;
+  /**
+   * Cancels a transfer the rail has not acted on yet (behaviour.md §5.4;
+   * docs/cancellations.md). Runs in the unit of work that records the
+   * cancellation (status `pending`), after the generic checks (the transfer is
+   * `pending` or `created`, no cancellation in progress). The rail decides:
+   * - too late (the ACH leg that moves the money originated, the card settled):
+   *   throw `new BadRequest('…')` from domain/errors.ts: nothing is written, 400;
+   * - it can cancel now: release its holds (`releaseHold`, idempotencyRef
+   *   `transfer:<id>:cancel`), drop or neutralise its pending jobs, and call
+   *   `transitionTransfer(…, {status: 'canceled', source|destination:
+   *   {achDetails|cardDetails: {status: 'canceled', canceledOn}}, legEvents:
+   *   ['source.canceled']})`; answer `'canceled'` (the cancellation completes,
+   *   200);
+   * - it will finish later (a job): answer `'pending'` (202); when that job
+   *   moves the transfer to `canceled` the cancellation completes, and if the
+   *   transfer reaches `completed`/`failed`/`reversed` instead it fails.
+   * A rail without `cancel` cannot cancel: 400 "cannot be canceled".
+   */
+  cancel?(sql: Sql, ctx: RailContext, transfer: TransferRecord): Promise<'canceled' | 'pending'>;
 }

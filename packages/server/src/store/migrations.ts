@@ -357,6 +357,72 @@ CREATE INDEX transfers_refunded ON transfers(platform_id, refunded_amount, creat
 CREATE INDEX transfers_disputed ON transfers(platform_id, disputed_amount, created_on);
 `,
   },
+  {
+    id: 11,
+    name: 'transfer cancellations and receipts',
+    // A cancellation belongs to one transfer of one platform; its status moves
+    // pending → completed | failed (docs/cancellations.md). A receipt request
+    // names one transfer; `sent_for` is the JSON list of sends
+    // ([{receiptID, idempotencyKey, sentOn}], docs/receipts.md).
+    sql: `
+CREATE TABLE transfer_cancellations (
+  cancellation_id TEXT PRIMARY KEY,
+  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
+  transfer_id TEXT NOT NULL REFERENCES transfers(transfer_id),
+  status TEXT NOT NULL,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL
+);
+CREATE INDEX transfer_cancellations_transfer ON transfer_cancellations(platform_id, transfer_id, created_on);
+CREATE TABLE receipts (
+  receipt_id TEXT PRIMARY KEY,
+  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
+  created_by TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  email TEXT,
+  email_account_id TEXT,
+  for_transfer_id TEXT NOT NULL REFERENCES transfers(transfer_id),
+  sent_for TEXT,
+  created_on TEXT NOT NULL,
+  disabled_on TEXT
+);
+CREATE INDEX receipts_transfer ON receipts(platform_id, for_transfer_id, created_on);
+`,
+  },
+  {
+    id: 12,
+    name: 'event order',
+    // `event_seq` is assigned by the database on insert and only grows, so the
+    // events one unit of work writes keep their write order (their timestamps
+    // tie, their IDs are random). No code sets it. SQLite cannot add an
+    // autoincrement column, so the table is rebuilt with `event_seq` as its
+    // rowid (AUTOINCREMENT: never reused), existing rows numbered in insertion
+    // (rowid) order. PostgreSQL (and CockroachDB) add an identity column,
+    // filled for existing rows. See docs/decisions/1100-ach-rail-choices.md.
+    sql: {
+      sqlite: `
+CREATE TABLE events_ordered (
+  event_seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  event_id TEXT NOT NULL UNIQUE,
+  platform_id TEXT NOT NULL,
+  event_type TEXT NOT NULL,
+  data TEXT NOT NULL,
+  created_on TEXT NOT NULL
+);
+INSERT INTO events_ordered (event_id, platform_id, event_type, data, created_on)
+  SELECT event_id, platform_id, event_type, data, created_on FROM events ORDER BY rowid;
+DROP TABLE events;
+ALTER TABLE events_ordered RENAME TO events;
+CREATE INDEX events_platform ON events(platform_id, created_on);
+CREATE INDEX events_platform_seq ON events(platform_id, event_seq);
+`,
+      postgres: `
+ALTER TABLE events ADD COLUMN event_seq BIGINT GENERATED ALWAYS AS IDENTITY;
+CREATE UNIQUE INDEX events_seq ON events(event_seq);
+CREATE INDEX events_platform_seq ON events(platform_id, event_seq);
+`,
+    },
+  },
 ];
 
 export function migrationSql(migration: Migration, dialect: Dialect): string {

@@ -39,7 +39,7 @@ export class PaymentMethodService {
 }
 
 /** Renders rows through their providers, one batch per kind of source; a row whose source is gone is skipped. */
-async function renderAll(sql: Sql, accountID: string, rows: readonly PaymentMethodRow[]): Promise<PaymentMethodView[]> {
+export async function renderAll(sql: Sql, accountID: string, rows: readonly PaymentMethodRow[]): Promise<PaymentMethodView[]> {
   const rendered = new Map<string, Map<string, unknown>>();
   for (const provider of paymentMethodProviders) {
     const sourceIDs = [...new Set(rows.filter((row) => row.source_kind === provider.sourceKind).map((row) => row.source_id))];

@@ -83,7 +83,14 @@ export async function createTransferRecord(
   const created: Record<string, unknown> = { accountID: platformID, transferID: record.transferID, status: record.status };
   if (record.foreignID !== undefined) created['foreignID'] = record.foreignID;
   await recordEvent(sql, clock, platformID, 'transfer.created', created);
-  await rail.start(sql, { clock, pacing: input.pacing }, record);
+  const wallets = new Map(
+    [source.wallet, destination.wallet].filter((wallet) => wallet !== undefined).map((wallet) => [wallet.wallet_id, wallet]),
+  );
+  const started = await rail.start(sql, { clock, pacing: input.pacing, wallets }, record);
+  if (started) {
+    // Through the row shape and back, so the answer is exactly what reading the row back would give.
+    return transferFromRow(transferToRow(started));
+  }
   const stored = await findTransferRow(sql, platformID, record.transferID);
   if (!stored) throw new Error(`transfer ${record.transferID} vanished in its own unit of work`);
   return transferFromRow(stored);
@@ -104,9 +111,9 @@ function party(resolved: ResolvedParty): TransferRecord['source'] {
 
 /** A wallet's money lives in the ledger of the platform that created its account; a transfer posts in the caller's. */
 async function checkWalletsInLedger(sql: Sql, platformID: string, parties: readonly ResolvedParty[]): Promise<void> {
-  for (const { method } of parties) {
+  for (const { method, wallet: resolved } of parties) {
     if (method.sourceKind !== 'wallet') continue;
-    const wallet = await findWalletRow(sql, method.accountID, method.sourceID);
+    const wallet = resolved ?? (await findWalletRow(sql, method.accountID, method.sourceID));
     if (!wallet || wallet.status !== 'active') throw new BadRequest('the wallet is closed');
     if (wallet.platform_id !== platformID) throw new BadRequest('wallets of accounts another platform created cannot be used in this platform’s transfers');
   }

@@ -1,4 +1,4 @@
-import type { AsyncTransferView, TransferView } from '@railyard/contract';
+import type { AsyncTransferView, CancellationView, TransferView } from '@railyard/contract';
 import type { TransferParty, TransferRecord } from './model.ts';
 
 /**
@@ -10,7 +10,8 @@ function party(side: TransferParty): Record<string, unknown> {
   return { paymentMethodID: side.paymentMethodID, paymentMethodType: side.paymentMethodType, ...side.snapshot, ...side.details };
 }
 
-export function renderTransfer(transfer: TransferRecord): TransferView {
+/** `cancellations` are the transfer's cancellations (docs/cancellations.md), listed when there are any. */
+export function renderTransfer(transfer: TransferRecord, cancellations?: readonly CancellationView[]): TransferView {
   const view: Record<string, unknown> = {
     transferID: transfer.transferID,
     createdOn: transfer.createdOn,
@@ -29,6 +30,7 @@ export function renderTransfer(transfer: TransferRecord): TransferView {
   view['moovFee'] = 0;
   view['moovFeeDecimal'] = '0';
   if (transfer.groupID !== undefined) view['groupID'] = transfer.groupID;
+  if (cancellations && cancellations.length > 0) view['cancellations'] = cancellations;
   if (transfer.refundedAmount > 0) view['refundedAmount'] = { currency: transfer.currency, value: transfer.refundedAmount };
   if (transfer.disputedAmount > 0) view['disputedAmount'] = { currency: transfer.currency, value: transfer.disputedAmount };
   if (transfer.scheduleID !== undefined) view['scheduleID'] = transfer.scheduleID;

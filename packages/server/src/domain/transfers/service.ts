@@ -17,6 +17,7 @@ import { checkCreateTransfer, checkForeignID, checkMetadata } from './create-inp
 import { transferFromRow, transferToRow, type TransferRecord } from './model.ts';
 import { renderAsyncTransfer, renderTransfer } from './render.ts';
 import { TransferChangedConcurrently } from './transitions.ts';
+import { cancellationsByTransfer } from '../cancellations/service.ts';
 
 /** `X-Wait-For: rail-response` waits at most this long for the rail's first answer (behaviour.md §5.2). */
 export const DEFAULT_RAIL_WAIT_MS = 15_000;
@@ -108,8 +109,8 @@ export class TransferService {
     const createdFrom = utc(filter.startDateTime);
     const createdBefore = utc(filter.endDateTime);
     if (createdFrom && createdBefore && createdBefore <= createdFrom) throw new ValidationFailed({ endDateTime: 'must be after startDateTime' });
-    const rows = await this.store.read((sql) =>
-      listTransferRows(sql, {
+    const { rows, cancellations } = await this.store.read(async (sql) => {
+      const rows = await listTransferRows(sql, {
         platformID: caller.platformID,
         accountIDs: filter.accountIDs,
         status: filter.status,
@@ -123,16 +124,20 @@ export class TransferService {
         foreignID: filter.foreignID,
         skip: filter.skip ?? 0,
         count: filter.count ?? DEFAULT_PAGE_COUNT,
-      }),
-    );
-    return rows.map((row) => renderTransfer(transferFromRow(row)));
+      });
+      return { rows, cancellations: await cancellationsByTransfer(sql, caller.platformID, rows.map((row) => row.transfer_id)) };
+    });
+    return rows.map((row) => renderTransfer(transferFromRow(row), cancellations.get(row.transfer_id)));
   }
 
   async get(caller: Caller, accountID: string, transferID: string): Promise<TransferView> {
     requirePlatform(caller, accountID);
-    const row = await this.store.read((sql) => findTransferRow(sql, caller.platformID, transferID.toLowerCase()));
-    if (!row) throw new NotFound('transfer');
-    return renderTransfer(transferFromRow(row));
+    const found = await this.store.read(async (sql) => {
+      const row = await findTransferRow(sql, caller.platformID, transferID.toLowerCase());
+      return row ? { row, cancellations: await cancellationsByTransfer(sql, caller.platformID, [row.transfer_id]) } : undefined;
+    });
+    if (!found) throw new NotFound('transfer');
+    return renderTransfer(transferFromRow(found.row), found.cancellations.get(found.row.transfer_id));
   }
 
   /** The domain record, for rails, tests and other services. */
@@ -170,7 +175,8 @@ export class TransferService {
           if (!(await updateTransferRow(sql, caller.platformID, transfer.transferID, transfer.rowVersion, transferToRow(next)))) {
             throw new TransferChangedConcurrently(transfer.transferID);
           }
-          return renderTransfer({ ...next, rowVersion: transfer.rowVersion + 1 });
+          const cancellations = await cancellationsByTransfer(sql, caller.platformID, [transfer.transferID]);
+          return renderTransfer({ ...next, rowVersion: transfer.rowVersion + 1 }, cancellations.get(transfer.transferID));
         });
       } catch (error) {
         if (!(error instanceof TransferChangedConcurrently) || attempt >= MAX_PATCH_ATTEMPTS) throw error;

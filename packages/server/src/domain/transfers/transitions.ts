@@ -4,6 +4,8 @@ import { updateTransferRow } from '../../store/repos/transfers.ts';
 import { type Clock, timestamp } from '../clock.ts';
 import { recordEvent } from '../events.ts';
 import { transferToRow, type RailDetails, type TransferRecord } from './model.ts';
+import { settleCancellationsOnStatus } from '../cancellations/settle.ts';
+import { sendReceiptsOnCompletion } from '../receipts/send.ts';
 
 /**
  * One change of a transfer's state, made by a rail step: the top-level status,
@@ -84,5 +86,10 @@ export async function transitionTransfer(sql: Sql, clock: Clock, transfer: Trans
     await recordEvent(sql, clock, transfer.platformID, 'transfer.updated', transferEventData(next, leg));
   }
   if (statusChanged) await recordEvent(sql, clock, transfer.platformID, 'transfer.updated', transferEventData(next, next.status));
+  if (statusChanged) {
+    // A new status resolves pending cancellations (docs/cancellations.md) and, on `completed`, sends waiting receipts (docs/receipts.md).
+    await settleCancellationsOnStatus(sql, clock, next);
+    await sendReceiptsOnCompletion(sql, clock, next);
+  }
   return next;
 }

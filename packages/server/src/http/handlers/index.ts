@@ -10,6 +10,9 @@ import { cardHandlers } from './cards.ts';
 import { sandboxHandlers } from './sandbox.ts';
 import { bankAccountHandlers } from './bank-accounts.ts';
 import { transferHandlers } from './transfers.ts';
+import { transferOptionHandlers } from './transfer-options.ts';
+import { cancellationHandlers } from './cancellations.ts';
+import { receiptHandlers } from './receipts.ts';
 
 /** One handler per operation of the registry; the type makes a missing one a compile error. */
 export const handlers: Record<OperationId, Handler> = {
@@ -23,4 +26,7 @@ export const handlers: Record<OperationId, Handler> = {
   ...sandboxHandlers,
   ...bankAccountHandlers,
   ...transferHandlers,
+  ...transferOptionHandlers,
+  ...cancellationHandlers,
+  ...receiptHandlers,
 };

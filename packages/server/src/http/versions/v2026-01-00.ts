@@ -4,6 +4,7 @@ import type { ChangeSet } from './transforms.ts';
 import { bankAccountChanges } from './v2026-01-00-bank-accounts.ts';
 import { moneySourceChanges } from './v2026-01-00-money-sources.ts';
 import { transferChanges } from './v2026-01-00-transfers.ts';
+import { transferOptionChanges } from './v2026-01-00-transfer-options.ts';
 
 /**
  * What v2026.01.00 changed against v2024.01.00 for the operations we serve
@@ -73,5 +74,6 @@ export const v2026_01_00: ChangeSet = {
     ...bankAccountChanges,
     ...moneySourceChanges,
     ...transferChanges,
+    ...transferOptionChanges,
   },
 };

@@ -1,0 +1,75 @@
+import { ValidationFailed } from '../errors.ts';
+import { MAX_TRANSFER_AMOUNT } from '../transfers/limits.ts';
+import { TRANSFER_CURRENCY } from '../transfers/create-input.ts';
+
+/**
+ * Checks a transfer-options body (behaviour.md §5.3). Problems go to the three
+ * keys of `TransferOptionsValidationError` (422), one string each.
+ */
+
+export interface PartyQuery {
+  accountID: string | undefined;
+  paymentMethodID: string | undefined;
+}
+
+export interface CheckedTransferOptionsRequest {
+  source: PartyQuery;
+  destination: PartyQuery;
+  amount: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function checkTransferOptionsRequest(body: Json): CheckedTransferOptionsRequest {
+  const problems: Record<string, string> = {};
+  const source = party(body['source'], 'source', problems);
+  const destination = party(body['destination'], 'destination', problems);
+  const amount = money(body['amount']);
+  if (typeof amount === 'string') problems['amount'] = amount;
+  if (Object.keys(problems).length > 0 || !source || !destination || typeof amount === 'string') throw new ValidationFailed(problems);
+  return { source, destination, amount };
+}
+
+function party(value: unknown, key: 'source' | 'destination', problems: Record<string, string>): PartyQuery | undefined {
+  if (value === undefined || value === null) {
+    problems[key] = 'is required';
+    return undefined;
+  }
+  if (!isObject(value)) {
+    problems[key] = 'must be an object';
+    return undefined;
+  }
+  const unknown = Object.keys(value).filter((k) => k !== 'accountID' && k !== 'paymentMethodID');
+  if (unknown.length > 0) {
+    problems[key] = `unknown field ${unknown[0]}`;
+    return undefined;
+  }
+  const out: PartyQuery = { accountID: undefined, paymentMethodID: undefined };
+  for (const field of ['accountID', 'paymentMethodID'] as const) {
+    const raw = value[field];
+    if (raw === undefined || raw === null || raw === '') continue;
+    if (typeof raw !== 'string' || !UUID.test(raw)) {
+      problems[key] = `${field} must be a UUID`;
+      return undefined;
+    }
+    out[field] = raw.toLowerCase();
+  }
+  if (!out.accountID && !out.paymentMethodID) {
+    problems[key] = 'accountID or paymentMethodID is required';
+    return undefined;
+  }
+  return out;
+}
+
+function money(value: unknown): number | string {
+  if (value === undefined || value === null) return 'is required';
+  if (!isObject(value)) return 'must be an object';
+  if (value['currency'] !== TRANSFER_CURRENCY) return `currency must be ${TRANSFER_CURRENCY}`;
+  const cents = value['value'];
+  if (typeof cents !== 'number' || !Number.isSafeInteger(cents)) return 'value must be an integer number of cents';
+  if (cents < 1) return 'value must be no less than 1';
+  if (cents > MAX_TRANSFER_AMOUNT) return `value must be no greater than ${MAX_TRANSFER_AMOUNT}`;
+  return cents;
+}
