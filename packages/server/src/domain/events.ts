@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../store/port.ts';
-import { insertEvent } from '../store/repos/accounts.ts';
+import { insertEvent } from '../store/repos/events.ts';
 import { type Clock, timestamp } from './clock.ts';
 
 /**
  * Records an event (behaviour.md §9.4 names) inside the caller's unit of work,
- * so it commits with the change it describes or not at all. Webhook delivery
- * reads these rows later.
+ * so it commits with the change it describes or not at all. This is the one
+ * way events are written. The database numbers each row (`event_seq`, only
+ * growing), so the events of one change keep the order they were recorded in
+ * even though they share a timestamp; webhook delivery reads them in that order.
  */
 export async function recordEvent(sql: Sql, clock: Clock, platformID: string, type: string, data: Record<string, unknown>): Promise<void> {
   await insertEvent(sql, { eventID: randomUUID(), platformID, type, data, createdOn: timestamp(clock) });

@@ -45,7 +45,7 @@ export function bankPath(accountID: string, bankAccountID: string, suffix = ''):
 /** Events of a type, oldest first, as stored with the changes that wrote them. */
 export async function eventsOf(s: TestServer, type: string): Promise<Array<Record<string, unknown>>> {
   const rows = await s.services.store.read((sql) =>
-    sql.all<{ data: string }>('SELECT data FROM events WHERE event_type = ? ORDER BY created_on, event_id', [type]),
+    sql.all<{ data: string }>('SELECT data FROM events WHERE event_type = ? ORDER BY event_seq', [type]),
   );
   return rows.map((row) => JSON.parse(row.data) as Record<string, unknown>);
 }

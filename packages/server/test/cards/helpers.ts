@@ -47,7 +47,7 @@ export interface EventRow {
 export async function eventsAbout(s: TestServer, id: string): Promise<EventRow[]> {
   const rows = await s.testStore.store.read((sql) =>
     sql.all<{ event_type: string; data: string }>(
-      'SELECT event_type, data FROM events WHERE platform_id = ? AND data LIKE ? ORDER BY created_on, event_id',
+      'SELECT event_type, data FROM events WHERE platform_id = ? AND data LIKE ? ORDER BY event_seq',
       [s.platform.accountID, `%${id}%`],
     ),
   );

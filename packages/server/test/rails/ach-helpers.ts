@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { TestServer } from '../support/server.ts';
-import { create, V2026 } from '../accounts/helpers.ts';
-import { completeIndividual } from '../wallets/helpers.ts';
+import { business, create, V2026 } from '../accounts/helpers.ts';
+import { completeIndividual, manualTerms } from '../wallets/helpers.ts';
 import { link, bankPath } from '../bank-accounts/helpers.ts';
 import type { WalletParty } from '../transfers/helpers.ts';
 import { fundWalletFromOutside } from '../support/funding.ts';
@@ -34,6 +34,35 @@ export async function bankParty(s: TestServer, options: { verified: boolean; wal
   return { ...wallet, bankAccountID: bank.bankAccountID, methods };
 }
 
+/**
+ * A business whose wallet can receive ACH collections: `collect-funds.ach`
+ * needs the wallet requirements plus EIN and a description or website
+ * (docs/capabilities.md); `collect-funds` also needs an MCC, given only when
+ * `mcc` is set, so a test can see the capability left pending without it.
+ */
+export async function collectingBusiness(s: TestServer, capabilities: string[], options: { mcc?: string } = {}): Promise<{ party: WalletParty; capabilityStatus: Record<string, string> }> {
+  const account = await create(
+    s,
+    business(
+      { termsOfService: manualTerms(), capabilities: ['wallet.balance', ...capabilities] },
+      {
+        businessType: 'soleProprietorship', // no owners to declare
+        phone: { number: '3035550199', countryCode: '1' },
+        address: { addressLine1: '1 Market St', city: 'Denver', stateOrProvince: 'CO', postalCode: '80202', country: 'US' },
+        taxID: { ein: { number: '12-3456789' } },
+        website: 'https://gym.example.com',
+        ...(options.mcc ? { industryCodes: { mcc: options.mcc } } : {}),
+      },
+    ),
+  );
+  const capabilityStatus: Record<string, string> = {};
+  for (const c of account.capabilities as Array<{ capability: string; status: string }>) capabilityStatus[c.capability] = c.status;
+  const wallets = await s.request('GET', `/accounts/${account.accountID}/wallets`, { headers: V2026 });
+  const walletID = wallets.json[0].walletID as string;
+  const walletMethods = await s.request('GET', `/accounts/${account.accountID}/payment-methods?paymentMethodType=moov-wallet`, { headers: V2026 });
+  return { party: { accountID: account.accountID, walletID, paymentMethodID: walletMethods.json[0].paymentMethodID as string }, capabilityStatus };
+}
+
 export function achBody(sourcePaymentMethodID: string, destinationPaymentMethodID: string, cents: number, extra: Record<string, unknown> = {}) {
   return { source: { paymentMethodID: sourcePaymentMethodID }, destination: { paymentMethodID: destinationPaymentMethodID }, amount: { currency: 'USD', value: cents }, ...extra };
 }
@@ -44,22 +73,15 @@ export async function getTransfer(s: TestServer, transferID: string, version = '
   return response.json;
 }
 
-/**
- * `transfer.updated` statuses of one transfer, oldest first. Events of one unit
- * of work share a timestamp and their IDs are random, so ties are put in the
- * order `transitionTransfer` writes them: source legs, destination legs, then
- * the top-level status.
- */
+/** `transfer.updated` statuses of one transfer, in the order they were written (`event_seq`). */
 export async function updateStatuses(s: TestServer, transferID: string): Promise<string[]> {
   const rows = await s.testStore.store.read((sql) =>
-    sql.all<{ data: string; created_on: string }>("SELECT data, created_on FROM events WHERE platform_id = ? AND event_type = 'transfer.updated'", [s.platform.accountID]),
+    sql.all<{ data: string }>("SELECT data FROM events WHERE platform_id = ? AND event_type = 'transfer.updated' ORDER BY event_seq", [s.platform.accountID]),
   );
-  const rank = (status: string) => (status.startsWith('source.') ? 0 : status.startsWith('destination.') ? 1 : 2);
   return rows
-    .map((row) => ({ at: row.created_on, data: JSON.parse(row.data) as { transferID: string; status: string } }))
-    .filter((e) => e.data.transferID === transferID)
-    .sort((a, b) => a.at.localeCompare(b.at) || rank(a.data.status) - rank(b.data.status))
-    .map((e) => e.data.status);
+    .map((row) => JSON.parse(row.data) as { transferID: string; status: string })
+    .filter((data) => data.transferID === transferID)
+    .map((data) => data.status);
 }
 
 /** Moves the platform's clock forward and runs what fell due (what `POST /railyard/clock/advance` does). */

@@ -90,7 +90,7 @@ export async function advance(s: TestServer, body: { seconds: number } | { until
 /** `transfer.updated` statuses of one transfer, oldest first. */
 export async function updateStatuses(s: TestServer, transferID: string): Promise<string[]> {
   const rows = await s.testStore.store.read((sql) =>
-    sql.all<{ data: string }>("SELECT data FROM events WHERE platform_id = ? AND event_type = 'transfer.updated' ORDER BY created_on, event_id", [s.platform.accountID]),
+    sql.all<{ data: string }>("SELECT data FROM events WHERE platform_id = ? AND event_type = 'transfer.updated' ORDER BY event_seq", [s.platform.accountID]),
   );
   return rows.map((r) => JSON.parse(r.data)).filter((d) => d.transferID === transferID).map((d) => d.status as string);
 }

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
 import assert from 'node:assert/strict';
 import { verifyLedger } from '../../src/ledger/index.ts';
 import type { TestServer } from '../support/server.ts';
@@ -43,4 +47,13 @@ export async function postTransfer(s: TestServer, body: unknown, options: { key?
 export async function assertLedgerOk(s: TestServer): Promise<void> {
   const result = await verifyLedger(s.testStore.store);
   assert.ok(result.ok, `ledger: ${JSON.stringify(result)}`);
+}
+
+/** The spec-2024 `Transfer` schema, with every component it refers to: raw v2024.01.00 answers must validate against it. */
+export function v2024TransferValidator() {
+  const spec = parse(readFileSync(new URL('../../../../../shared/reference/openapi/v2024.01.00.yaml', import.meta.url), 'utf8'));
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  ajv.addSchema({ components: spec.components }, 'spec');
+  return ajv.compile<any>({ $ref: 'spec#/components/schemas/Transfer' });
 }

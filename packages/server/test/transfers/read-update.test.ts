@@ -1,23 +1,10 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { V2026 } from '../accounts/helpers.ts';
-import { assertLedgerOk, postTransfer, transferBody, walletParty, type WalletParty } from './helpers.ts';
-
-/** The spec-2024 `Transfer` schema, with every component it refers to. */
-function v2024TransferValidator() {
-  const spec = parse(readFileSync(new URL('../../../../../shared/reference/openapi/v2024.01.00.yaml', import.meta.url), 'utf8'));
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  (addFormats as unknown as (a: Ajv) => void)(ajv);
-  ajv.addSchema({ components: spec.components }, 'spec');
-  return ajv.compile<any>({ $ref: 'spec#/components/schemas/Transfer' });
-}
+import { assertLedgerOk, postTransfer, transferBody, v2024TransferValidator, walletParty, type WalletParty } from './helpers.ts';
 
 for (const kind of await storeKinds()) {
   describe(`list, get and update transfers (${kind})`, () => {

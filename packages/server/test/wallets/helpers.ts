@@ -41,7 +41,7 @@ export async function v2026(server: TestServer, method: string, path: string, bo
 /** Types of the events of the first platform, oldest first. */
 export async function eventTypes(server: TestServer, type?: string): Promise<Array<{ type: string; data: any }>> {
   const rows = await server.testStore.store.read((sql) =>
-    sql.all<{ event_type: string; data: string }>('SELECT event_type, data FROM events WHERE platform_id = ? ORDER BY created_on, event_id', [
+    sql.all<{ event_type: string; data: string }>('SELECT event_type, data FROM events WHERE platform_id = ? ORDER BY event_seq', [
       server.platform.accountID,
     ]),
   );

@@ -15,7 +15,6 @@ import {
   findConnection,
   insertAccount,
   insertConnection,
-  insertEvent,
   insertTosToken,
   listCapabilities,
   listConnectedAccounts,
@@ -25,6 +24,7 @@ import {
 import type { Caller } from '../caller.ts';
 import type { Clock } from '../clock.ts';
 import { BadRequest, Conflict, NotFound } from '../errors.ts';
+import { recordEvent } from '../events.ts';
 import { hashSecret, randomToken } from '../secrets.ts';
 import { ALWAYS_ENABLED, REQUESTED_STATUS, checkRequested, recordCapabilities } from './capabilities.ts';
 import { parseStored, render, toRow, withDisplayName, type StoredAccount, type StoredDocument, type StoredSensitive } from './document.ts';
@@ -116,7 +116,7 @@ export class AccountService {
         ...requested.map((capability: CapabilityIDValue) => ({ capability, status: REQUESTED_STATUS })),
       ];
       await recordCapabilities(sql, document.accountID, capabilities, nowText);
-      await this.event(sql, caller, 'account.created', document, nowText);
+      await this.event(sql, caller, 'account.created', document);
       await recomputeCapabilities(sql, this.clock, caller.platformID, document.accountID);
       return render(document, await listCapabilities(sql, [document.accountID]), null);
     });
@@ -206,7 +206,7 @@ export class AccountService {
 
       document.updatedOn = nowText;
       await updateAccount(sql, toRow(before.row, document, sensitive));
-      await this.event(sql, caller, 'account.updated', document, nowText);
+      await this.event(sql, caller, 'account.updated', document);
       await recomputeCapabilities(sql, this.clock, caller.platformID, accountID);
       return render(document, await listCapabilities(sql, [accountID]), null);
     });
@@ -219,7 +219,7 @@ export class AccountService {
     await this.store.write(async (sql) => {
       const visible = await this.visible(sql, caller, accountID);
       if (await disconnectConnection(sql, caller.platformID, accountID, nowText)) {
-        await this.event(sql, caller, 'account.disconnected', visible.stored.document, nowText);
+        await this.event(sql, caller, 'account.disconnected', visible.stored.document);
       }
     });
   }
@@ -301,15 +301,13 @@ export class AccountService {
     return accepted;
   }
 
-  private async event(sql: Sql, caller: Caller, type: string, document: StoredDocument, now: string): Promise<void> {
-    await insertEvent(sql, {
-      eventID: randomUUID(),
-      platformID: caller.platformID,
-      type,
-      data: { accountID: document.accountID, ...(document.foreignID ? { foreignID: document.foreignID } : {}) },
-      createdOn: now,
+  private async event(sql: Sql, caller: Caller, type: string, document: StoredDocument): Promise<void> {
+    await recordEvent(sql, this.clock, caller.platformID, type, {
+      accountID: document.accountID,
+      ...(document.foreignID ? { foreignID: document.foreignID } : {}),
     });
   }
+
 }
 
 /** "an individual", "a business". */

@@ -243,18 +243,3 @@ export async function useTosToken(sql: Sql, tokenHash: string, accountID: string
   );
   return result.changes > 0;
 }
-
-// ---------------------------------------------------------------- events
-
-export async function insertEvent(
-  sql: Sql,
-  row: { eventID: string; platformID: string; type: string; data: unknown; createdOn: string },
-): Promise<void> {
-  await sql.run('INSERT INTO events (event_id, platform_id, event_type, data, created_on) VALUES (?, ?, ?, ?, ?)', [
-    row.eventID,
-    row.platformID,
-    row.type,
-    JSON.stringify(row.data),
-    row.createdOn,
-  ]);
-}

@@ -1,0 +1,144 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { recordEvent } from '../../src/domain/events.ts';
+import { migrations, migrationSql } from '../../src/store/migrations.ts';
+import type { Dialect, Store } from '../../src/store/port.ts';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.ts';
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
+import { listEventsAfter, MAX_EVENTS_PER_READ } from '../../src/store/repos/events.ts';
+import { createTestStore, POSTGRES_URL, storeKinds, type TestStore } from '../support/stores.ts';
+
+// Events of one unit of work share a timestamp and have random IDs; their
+// order is kept by `event_seq` (migration 12), assigned by the database.
+const frozen = { now: () => new Date('2026-03-02T15:00:00.000Z') };
+const EVENT_ORDER_MIGRATION = 12;
+
+async function steps(store: Store, platformID: string): Promise<Array<{ seq: number; label: string }>> {
+  const rows = await store.read((sql) => listEventsAfter(sql, platformID, 0, MAX_EVENTS_PER_READ));
+  return rows.map((row) => ({ seq: Number(row.event_seq), label: (JSON.parse(row.data) as { label: string }).label }));
+}
+
+const record = (store: Store, platformID: string, labels: string[]) =>
+  store.write(async (sql) => {
+    for (const label of labels) await recordEvent(sql, frozen, platformID, 'test.step', { label });
+  });
+
+for (const kind of await storeKinds()) {
+  describe(`event order (${kind})`, () => {
+    let t: TestStore;
+    before(async () => {
+      t = await createTestStore(kind);
+    });
+    after(async () => {
+      await t.destroy();
+    });
+
+    it('events of one unit of work come back in write order, though their timestamps tie', async () => {
+      const platformID = randomUUID();
+      const labels = Array.from({ length: 40 }, (_, i) => `step-${String(39 - i).padStart(2, '0')}`); // sorts backwards as text
+      await record(t.store, platformID, labels);
+      const read = await steps(t.store, platformID);
+      assert.deepEqual(read.map((e) => e.label), labels);
+      for (let i = 1; i < read.length; i++) assert.ok(read[i]!.seq > read[i - 1]!.seq, 'event_seq only grows');
+    });
+
+    it('concurrent units of work each keep their order; a refused one leaves no events and no disorder', async () => {
+      const platformID = randomUUID();
+      const units = Array.from({ length: 12 }, (_, u) => Array.from({ length: 5 }, (_, i) => `u${u}-${i}`));
+      const refused = t.store.write(async (sql) => {
+        await recordEvent(sql, frozen, platformID, 'test.step', { label: 'refused-0' });
+        throw new Error('refused');
+      });
+      await Promise.all([...units.map((labels) => record(t.store, platformID, labels)), assert.rejects(refused, /refused/)]);
+      const read = await steps(t.store, platformID);
+      assert.equal(read.length, 60);
+      assert.equal(new Set(read.map((e) => e.seq)).size, 60, 'no two events share a sequence number');
+      for (const labels of units) assert.deepEqual(read.filter((e) => labels.includes(e.label)).map((e) => e.label), labels);
+      // A later unit of work comes after everything committed before it.
+      await record(t.store, platformID, ['last']);
+      const after = await steps(t.store, platformID);
+      assert.equal(after.at(-1)?.label, 'last');
+    });
+
+    it('reads resume after a sequence number, a bounded page at a time, one platform only', async () => {
+      const platformID = randomUUID();
+      await record(t.store, platformID, ['a', 'b', 'c', 'd']);
+      await record(t.store, randomUUID(), ['other platform']);
+      const first = await t.store.read((sql) => listEventsAfter(sql, platformID, 0, 2));
+      assert.deepEqual(first.map((row) => JSON.parse(row.data).label), ['a', 'b']);
+      const rest = await t.store.read((sql) => listEventsAfter(sql, platformID, Number(first.at(-1)!.event_seq), 10_000_000));
+      assert.deepEqual(rest.map((row) => JSON.parse(row.data).label), ['c', 'd']);
+      const none = await t.store.read((sql) => listEventsAfter(sql, platformID, 0, 0));
+      assert.equal(none.length, 1, 'a limit below one still reads one');
+    });
+
+    it('numbers the events stored before migration 12 in the order they were written', async () => {
+      const old = await storeBeforeEventOrder(kind);
+      try {
+        const platformID = randomUUID();
+        await old.insertLegacyEvents(platformID, ['z', 'y', 'x']);
+        const store = old.open();
+        assert.deepEqual(await store.migrate(), [EVENT_ORDER_MIGRATION]);
+        await record(store, platformID, ['w']);
+        assert.deepEqual((await steps(store, platformID)).map((e) => e.label), ['z', 'y', 'x', 'w']);
+        await store.close();
+      } finally {
+        await old.destroy();
+      }
+    });
+  });
+}
+
+const SCHEMA_MIGRATIONS = 'CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_on TEXT NOT NULL)';
+const LEGACY_EVENT = 'INSERT INTO events (event_id, platform_id, event_type, data, created_on) VALUES ';
+
+/** A database migrated up to, not including, migration 12: the schema a running Railyard had before event order. */
+async function storeBeforeEventOrder(kind: Dialect) {
+  const earlier = migrations.filter((m) => m.id !== EVENT_ORDER_MIGRATION);
+  const legacyRows = (platformID: string, labels: string[]) =>
+    labels.map((label) => [randomUUID(), platformID, 'test.step', JSON.stringify({ label }), frozen.now().toISOString()]);
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'railyard-events-'));
+    const file = join(dir, 'old.db');
+    const db = new Database(file);
+    db.exec(SCHEMA_MIGRATIONS);
+    for (const m of earlier) {
+      db.exec(migrationSql(m, 'sqlite'));
+      db.prepare('INSERT INTO schema_migrations (id, name, applied_on) VALUES (?, ?, ?)').run(m.id, m.name, new Date().toISOString());
+    }
+    return {
+      insertLegacyEvents: async (platformID: string, labels: string[]) => {
+        for (const row of legacyRows(platformID, labels)) db.prepare(`${LEGACY_EVENT}(?, ?, ?, ?, ?)`).run(...row);
+        db.close();
+      },
+      open: () => new SqliteStore(file),
+      destroy: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.query(`SET search_path = ${schema}`);
+  await client.query(SCHEMA_MIGRATIONS);
+  for (const m of earlier) {
+    await client.query(migrationSql(m, 'postgres'));
+    await client.query('INSERT INTO schema_migrations (id, name, applied_on) VALUES ($1, $2, $3)', [m.id, m.name, new Date().toISOString()]);
+  }
+  return {
+    insertLegacyEvents: async (platformID: string, labels: string[]) => {
+      for (const row of legacyRows(platformID, labels)) await client.query(`${LEGACY_EVENT}($1, $2, $3, $4, $5)`, row);
+    },
+    open: () => new PostgresStore({ connectionString: POSTGRES_URL, schema, maxConnections: 2 }),
+    destroy: async () => {
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
