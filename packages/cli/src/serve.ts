@@ -1,16 +1,4 @@
-import {
-  buildApp,
-  createServices,
-  DEFAULT_DB,
-  loadSourceSecrets,
-  openStore,
-  parseJobPollInterval,
-  parseRailPacing,
-  parseRateLimit,
-  systemClock,
-  type RailPacing,
-  type RateLimitSetting,
-} from '@railyard/server';
+import type { RailPacing, RateLimitSetting } from '@railyard/server';
 import { parseFlags, UsageError } from './args.ts';
 
 /** `npm start` serves here, on the loopback host, so a fresh checkout is not open to the network. */
@@ -31,6 +19,18 @@ export async function serve(argv: string[]): Promise<void> {
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
   // Port 0 asks the OS for a free port; the line printed below names the one it gave.
   if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port must be 0 to 65535, not ${portText}`);
+  // Loaded after the flags and port are checked, so those usage errors answer at once.
+  const {
+    buildApp,
+    createServices,
+    DEFAULT_DB,
+    loadSourceSecrets,
+    openStore,
+    parseJobPollInterval,
+    parseRailPacing,
+    parseRateLimit,
+    systemClock,
+  } = await import('@railyard/server');
   let rateLimit: RateLimitSetting;
   try {
     rateLimit = parseRateLimit(values['rate-limit'] ?? process.env['RAILYARD_RATE_LIMIT']);

@@ -3,16 +3,19 @@ import { randomUUID } from 'node:crypto';
 import { createRailyardClient, RailyardApiError, type RailyardClient } from '../../src/index.ts';
 import type { TestServer } from '../../../server/test/support/server.ts';
 import { clientFor, individualAccountBody } from './fixtures.ts';
+import { UUID, type Exercises } from './exercises/context.ts';
+import { capabilityExercises } from './exercises/capabilities.ts';
+import { walletExercises } from './exercises/wallets.ts';
+import { paymentMethodExercises } from './exercises/payment-methods.ts';
+import { cardExercises } from './exercises/cards.ts';
+import { sandboxExercises } from './exercises/sandbox.ts';
+import { bankAccountExercises } from './exercises/bank-accounts.ts';
+import { transferExercises } from './exercises/transfers.ts';
+import { transferOptionExercises } from './exercises/transfer-options.ts';
+import { cancellationExercises } from './exercises/cancellations.ts';
+import { receiptExercises } from './exercises/receipts.ts';
 
-export interface ExerciseContext {
-  server: TestServer;
-  /** Basic-auth client of the server's first platform. */
-  client: RailyardClient;
-}
-
-type Exercise = (ctx: ExerciseContext) => Promise<void>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export type { ExerciseContext } from './exercises/context.ts';
 
 async function createAccount(client: RailyardClient, tag?: string) {
   return client.accounts.create({ body: individualAccountBody(tag) });
@@ -23,7 +26,7 @@ async function createAccount(client: RailyardClient, tag?: string) {
  * server. The registry test fails for an operation missing here, so a new
  * operation cannot ship without its client path being run.
  */
-export const exercises: Record<string, Exercise> = {
+export const exercises: Exercises = {
   'ping.ping': async ({ client }) => {
     assert.equal(await client.ping.ping(), undefined);
   },
@@ -117,6 +120,17 @@ export const exercises: Record<string, Exercise> = {
     assert.ok(account.termsOfService?.acceptedDate);
     await assert.rejects(client.accounts.getTermsOfServiceToken(), (e: unknown) => e instanceof RailyardApiError && e.status === 400);
   },
+
+  ...capabilityExercises,
+  ...walletExercises,
+  ...paymentMethodExercises,
+  ...cardExercises,
+  ...sandboxExercises,
+  ...bankAccountExercises,
+  ...transferExercises,
+  ...transferOptionExercises,
+  ...cancellationExercises,
+  ...receiptExercises,
 };
 
 /** A client with a Bearer token holding `scopes`, minted through the client itself. */
