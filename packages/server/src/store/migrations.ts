@@ -14,7 +14,7 @@ export interface Migration {
   sql: string | Record<Dialect, string>;
 }
 
-export const migrations: readonly Migration[] = [
+const declared: readonly Migration[] = [
   {
     id: 1,
     name: 'platforms, credentials and accounts',
@@ -430,6 +430,16 @@ CREATE INDEX events_platform_seq ON events(platform_id, event_seq);
     },
   },
 ];
+
+/**
+ * Applied in ID order. Entries were appended by parallel work in a different
+ * order; sorting here keeps a fresh database and an upgraded one on the same
+ * sequence, and the check refuses a duplicate ID at start-up.
+ */
+export const migrations: readonly Migration[] = [...declared].sort((a, b) => a.id - b.id);
+for (let i = 1; i < migrations.length; i++) {
+  if (migrations[i]!.id === migrations[i - 1]!.id) throw new Error(`duplicate migration id ${migrations[i]!.id}`);
+}
 
 export function migrationSql(migration: Migration, dialect: Dialect): string {
   return typeof migration.sql === 'string' ? migration.sql : migration.sql[dialect];
