@@ -29,9 +29,14 @@ interface Wallets {
   destination: WalletRow;
 }
 
-async function walletsOf(sql: Sql, transfer: TransferRecord): Promise<Wallets> {
-  const source = await findWalletRow(sql, transfer.source.accountID, transfer.source.sourceID);
-  const destination = await findWalletRow(sql, transfer.destination.accountID, transfer.destination.sourceID);
+/** Both wallets: from `known` (rows creation read in this unit of work) when there, else read. */
+async function walletsOf(sql: Sql, transfer: TransferRecord, known?: ReadonlyMap<string, WalletRow>): Promise<Wallets> {
+  const wallet = async (side: TransferRecord['source']) => {
+    const row = known?.get(side.sourceID);
+    return row && row.account_id === side.accountID ? row : findWalletRow(sql, side.accountID, side.sourceID);
+  };
+  const source = await wallet(transfer.source);
+  const destination = await wallet(transfer.destination);
   if (!source || !destination) throw new Error(`transfer ${transfer.transferID}: wallet missing`);
   // Creation checks both wallets live in the platform's ledger; a mismatch here is a bug.
   if (source.platform_id !== transfer.platformID || destination.platform_id !== transfer.platformID) {
@@ -66,12 +71,12 @@ function reference(transfer: TransferRecord, step: string) {
   };
 }
 
-async function failForFunds(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<void> {
-  await transitionTransfer(sql, clock, transfer, { status: 'failed', failureReason: 'wallet-insufficient-funds', railAnswered: true });
+async function failForFunds(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<TransferRecord> {
+  return transitionTransfer(sql, clock, transfer, { status: 'failed', failureReason: 'wallet-insufficient-funds', railAnswered: true, createdInThisUnit: true });
 }
 
-async function start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Promise<void> {
-  const wallets = await walletsOf(sql, transfer);
+async function start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Promise<TransferRecord> {
+  const wallets = await walletsOf(sql, transfer, ctx.wallets);
   const delaySeconds = ctx.pacing.walletCompleteAfterSeconds;
   try {
     if (delaySeconds <= 0) {
@@ -91,11 +96,9 @@ async function start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Prom
     if (error instanceof InsufficientFunds) return failForFunds(sql, ctx.clock, transfer);
     throw error;
   }
-  if (delaySeconds <= 0) {
-    await transitionTransfer(sql, ctx.clock, transfer, { status: 'completed', railAnswered: true });
-    return;
-  }
-  await transitionTransfer(sql, ctx.clock, transfer, { status: 'pending', railAnswered: true });
+  // `start` runs in the unit of work that inserted the transfer.
+  if (delaySeconds <= 0) return transitionTransfer(sql, ctx.clock, transfer, { status: 'completed', railAnswered: true, createdInThisUnit: true });
+  const pending = await transitionTransfer(sql, ctx.clock, transfer, { status: 'pending', railAnswered: true, createdInThisUnit: true });
   await enqueueJob(
     sql,
     {
@@ -107,6 +110,7 @@ async function start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Prom
     },
     ctx.clock,
   );
+  return pending;
 }
 
 /** Settles the hold of a pending wallet transfer; a transfer no longer pending is left alone. */

@@ -21,8 +21,8 @@ export interface ResolvedPaymentMethod {
 export async function findPaymentMethod(sql: Sql, platformID: string, paymentMethodID: string): Promise<ResolvedPaymentMethod | undefined> {
   const row = await findLivePaymentMethodRow(sql, paymentMethodID.toLowerCase());
   if (!row) return undefined;
-  const visible = await visibleAccountIDs(sql, platformID, [row.account_id]);
-  if (!visible.has(row.account_id)) return undefined;
+  // A platform always sees its own (facilitator) account, which is never deleted: no query needed for it.
+  if (row.account_id !== platformID && !(await visibleAccountIDs(sql, platformID, [row.account_id])).has(row.account_id)) return undefined;
   return {
     paymentMethodID: row.payment_method_id,
     paymentMethodType: row.payment_method_type as PaymentMethodType,

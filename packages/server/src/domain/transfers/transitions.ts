@@ -26,6 +26,12 @@ export interface TransferTransition {
    * (behaviour.md §6.3): `source.originated`, `destination.completed`…
    */
   legEvents?: readonly string[];
+  /**
+   * The transfer was inserted in this same unit of work (a rail's `start`):
+   * no cancellation or receipt can name it yet (they reference a committed
+   * transfer), so the lookups for them are skipped.
+   */
+  createdInThisUnit?: boolean;
 }
 
 /** Raised when another writer changed the transfer since it was read; the unit of work rolls back. */
@@ -86,7 +92,7 @@ export async function transitionTransfer(sql: Sql, clock: Clock, transfer: Trans
     await recordEvent(sql, clock, transfer.platformID, 'transfer.updated', transferEventData(next, leg));
   }
   if (statusChanged) await recordEvent(sql, clock, transfer.platformID, 'transfer.updated', transferEventData(next, next.status));
-  if (statusChanged) {
+  if (statusChanged && !change.createdInThisUnit) {
     // A new status resolves pending cancellations (docs/cancellations.md) and, on `completed`, sends waiting receipts (docs/receipts.md).
     await settleCancellationsOnStatus(sql, clock, next);
     await sendReceiptsOnCompletion(sql, clock, next);

@@ -1,6 +1,11 @@
 import { paymentMethodTypesFor } from '../sources/payment-method-types.ts';
 import type { PaymentMethodProvider } from '../payment-methods/provider.ts';
-import { walletRowsByIDs, walletRowsOf } from '../../store/repos/wallets.ts';
+import { walletRowsByIDs, walletRowsOf, type WalletRow } from '../../store/repos/wallets.ts';
+
+/** A wallet as a payment method shows it (`PaymentMethodsWallet`). */
+export function walletMethodView(row: WalletRow): Record<string, unknown> {
+  return { walletID: row.wallet_id, partnerAccountID: row.platform_id, walletType: row.wallet_type };
+}
 
 /** One default wallet plus ten active general ones, and room for closed ones. */
 const MAX_WALLETS_READ = 1000;
@@ -22,8 +27,6 @@ export const walletPaymentMethods: PaymentMethodProvider = {
   },
   async render(sql, { accountID, sourceIDs }) {
     const rows = await walletRowsByIDs(sql, accountID, sourceIDs);
-    return new Map(
-      rows.map((row) => [row.wallet_id, { walletID: row.wallet_id, partnerAccountID: row.platform_id, walletType: row.wallet_type }]),
-    );
+    return new Map(rows.map((row) => [row.wallet_id, walletMethodView(row)]));
   },
 };

@@ -1,0 +1,79 @@
+// Measures one wallet→wallet create in-process, without HTTP: CPU ms and SQL
+// statements per create, over N creates with C in flight on a fresh SQLite store.
+//   node --import tsx bench/tools/transfer-cpu.ts [--n 3000] [--concurrency 32] [--kind sqlite|postgres]
+// Statements are counted by wrapping the store's `Sql` in a counting proxy, so
+// the figure is what the transfer service asks, whatever the adapter does.
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import type { Sql, Store } from '../../packages/server/src/store/port.ts';
+import { startTestServer } from '../../packages/server/test/support/server.ts';
+import { walletParty, transferBody } from '../../packages/server/test/transfers/helpers.ts';
+
+const MAX_N = 100_000;
+const MAX_CONCURRENCY = 512;
+
+const { values } = parseArgs({
+  options: { n: { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '32' }, kind: { type: 'string', default: 'sqlite' } },
+});
+const n = Number(values.n);
+const concurrency = Number(values.concurrency);
+if (!Number.isSafeInteger(n) || n < 1 || n > MAX_N) throw new Error(`--n must be 1..${MAX_N}`);
+if (!Number.isSafeInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) throw new Error(`--concurrency must be 1..${MAX_CONCURRENCY}`);
+const kind = values.kind === 'postgres' ? 'postgres' : 'sqlite';
+
+/** Counts every statement a unit of work runs, and which SQL, to find repeated reads. */
+const showSql = process.env['BENCH_SHOW_SQL'] === '1';
+const counts = new Map<string, number>();
+let statements = 0;
+function counting(sql: Sql): Sql {
+  const note = (text: string) => {
+    statements++;
+    // Only when asked: normalising every statement's text would weigh on the CPU figure.
+    if (showSql) counts.set(text, (counts.get(text) ?? 0) + 1);
+  };
+  return {
+    all: (text, params) => (note(text), sql.all(text, params)),
+    get: (text, params) => (note(text), sql.get(text, params)),
+    run: (text, params) => (note(text), sql.run(text, params)),
+  };
+}
+function instrument(store: Store): void {
+  const write = store.write.bind(store);
+  const read = store.read.bind(store);
+  store.write = (work) => write((sql) => work(counting(sql)));
+  store.read = (work) => read((sql) => work(counting(sql)));
+}
+
+const s = await startTestServer(kind);
+try {
+  const from = await walletParty(s, 100_000_000);
+  const to = await walletParty(s);
+  const caller = { platformID: s.platform.accountID, publicKey: 'bench' };
+  const body = transferBody(from, to, 1);
+  instrument(s.testStore.store);
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let next = 0;
+  let completed = 0;
+  const worker = async () => {
+    while (next < n) {
+      next++;
+      const outcome = await s.services.transfers.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body });
+      if (outcome.kind !== 'accepted' && outcome.body.status === 'completed') completed++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  console.log(`${kind}: ${n} creates, ${concurrency} in flight, ${completed} completed`);
+  console.log(`cpu ms/create ${(cpuMs / n).toFixed(3)}  wall ms/create ${(wallMs / n).toFixed(3)}  creates/s ${((n / wallMs) * 1000).toFixed(0)}`);
+  console.log(`statements/create ${(statements / n).toFixed(1)}`);
+  if (showSql) {
+    for (const [text, count] of [...counts].sort((a, b) => b[1] - a[1])) {
+      console.log(`${(count / n).toFixed(2).padStart(6)}  ${text.replace(/\s+/g, ' ').slice(0, 110)}`);
+    }
+  }
+} finally {
+  await s.close();
+}
