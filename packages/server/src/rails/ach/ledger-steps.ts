@@ -88,6 +88,11 @@ export async function holdSourceWallet(ctx: Ctx): Promise<void> {
   await holdFunds(ctx.sql, { ...reference(ctx.transfer, 'hold'), ledgerAccountID: await wallet(ctx, 'source'), amount: ctx.transfer.amount, currency: ctx.transfer.currency }, ctx.clock);
 }
 
+/** Wallet → bank canceled before the credit originated: the held money goes back to the wallet. */
+export async function releaseSourceWallet(ctx: Ctx): Promise<void> {
+  await releaseHold(ctx.sql, { ...reference(ctx.transfer, 'cancel'), ledgerAccountID: await wallet(ctx, 'source'), amount: ctx.transfer.amount, currency: ctx.transfer.currency }, ctx.clock);
+}
+
 /** A debit leg is originated: the bank account's money enters clearing. */
 export async function debitOriginated(ctx: Ctx): Promise<void> {
   await moveFunds(

@@ -11,6 +11,7 @@ import { findLiveBankAccount } from '../../store/repos/bank-accounts.ts';
 import { findTransferRow } from '../../store/repos/transfers.ts';
 import type { Rail, RailContext } from '../rail.ts';
 import { applyReturnToBankAccount } from './bank-account-return.ts';
+import { cancelAch } from './cancel.ts';
 import * as ledger from './ledger-steps.ts';
 import { checkAchOptions, type AchLegOptions } from './options.ts';
 import { planAch, type AchPlan, type LegKind, type LegPlan } from './plan.ts';
@@ -206,5 +207,6 @@ const returned: JobHandler = async (sql, job, { clock }) => {
 export const achRail: Rail = {
   name: 'ach',
   start,
+  cancel: cancelAch,
   jobs: { [ACH_ORIGINATE_JOB]: originate, [ACH_COMPLETE_JOB]: complete, [ACH_RETURN_JOB]: returned },
 };

@@ -1,6 +1,7 @@
 import type { TransferRecord } from '../../domain/transfers/model.ts';
 import type { Sql } from '../../store/port.ts';
 import type { Rail, RailContext } from '../rail.ts';
+import { cancelCard } from './cancel.ts';
 import { checkCardOptions } from './options.ts';
 import { CARD_COMPLETE_JOB, CARD_SETTLE_JOB, complete, settle, startPull } from './pull.ts';
 import { completePush, PUSH_COMPLETE_JOB, startPush } from './push.ts';
@@ -24,5 +25,6 @@ async function start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Prom
 export const cardRail: Rail = {
   name: 'card',
   start,
+  cancel: cancelCard,
   jobs: { [CARD_SETTLE_JOB]: settle, [CARD_COMPLETE_JOB]: complete, [PUSH_COMPLETE_JOB]: completePush },
 };

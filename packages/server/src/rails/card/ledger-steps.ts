@@ -71,6 +71,17 @@ export async function postAuthorization(sql: Sql, clock: Clock, transfer: Transf
   );
 }
 
+/** A pull canceled before settlement: the authorization is reversed, clearing gives the money back to the network. */
+export async function reverseAuthorization(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<void> {
+  const network = await ledgerAccount(sql, clock, transfer, 'card-network', 'card-network', null);
+  const clearing = await ledgerAccount(sql, clock, transfer, 'rail-clearing', 'card', null);
+  await moveFunds(
+    sql,
+    { ...reference(transfer, 'cancel', 'card payment'), fromLedgerAccountID: clearing.ledgerAccountID, toLedgerAccountID: network.ledgerAccountID, amount: transfer.amount, currency: transfer.currency },
+    clock,
+  );
+}
+
 /** Completion of a pull: the clearing account pays the merchant wallet and the platform's fee. */
 export async function creditMerchantWallet(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<void> {
   const clearing = await ledgerAccount(sql, clock, transfer, 'rail-clearing', 'card', null);
@@ -111,8 +122,11 @@ export async function payOutHold(sql: Sql, clock: Clock, transfer: TransferRecor
   );
 }
 
-/** Gives the held money back to the source wallet (the network refused the credit). */
-export async function releaseSourceHold(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<void> {
+/**
+ * Gives the held money back to the source wallet: step `release` when the
+ * network refused the credit, `cancel` when the transfer was canceled first.
+ */
+export async function releaseSourceHold(sql: Sql, clock: Clock, transfer: TransferRecord, step: 'release' | 'cancel' = 'release'): Promise<void> {
   const wallet = await walletOf(sql, transfer, transfer.source);
-  await releaseHold(sql, { ...reference(transfer, 'release', 'payout'), ledgerAccountID: wallet.ledger_account_id, amount: transfer.amount, currency: transfer.currency }, clock);
+  await releaseHold(sql, { ...reference(transfer, step, 'payout'), ledgerAccountID: wallet.ledger_account_id, amount: transfer.amount, currency: transfer.currency }, clock);
 }
