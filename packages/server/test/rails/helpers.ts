@@ -1,7 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
 import type { TestServer } from '../support/server.ts';
 import { fundWalletFromOutside } from '../support/funding.ts';
 import { business, create, individual, V2026 } from '../accounts/helpers.ts';
@@ -95,11 +91,4 @@ export async function updateStatuses(s: TestServer, transferID: string): Promise
   return rows.map((r) => JSON.parse(r.data)).filter((d) => d.transferID === transferID).map((d) => d.status as string);
 }
 
-/** The spec-2024 `Transfer` schema with every component it refers to. */
-export function v2024TransferValidator() {
-  const spec = parse(readFileSync(new URL('../../../../../shared/reference/openapi/v2024.01.00.yaml', import.meta.url), 'utf8'));
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  (addFormats as unknown as (a: Ajv) => void)(ajv);
-  ajv.addSchema({ components: spec.components }, 'spec');
-  return ajv.compile<any>({ $ref: 'spec#/components/schemas/Transfer' });
-}
+export { v2024TransferValidator } from '../transfers/helpers.ts';

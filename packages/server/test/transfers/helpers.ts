@@ -51,7 +51,7 @@ export async function assertLedgerOk(s: TestServer): Promise<void> {
 
 /** The spec-2024 `Transfer` schema, with every component it refers to: raw v2024.01.00 answers must validate against it. */
 export function v2024TransferValidator() {
-  const spec = parse(readFileSync(new URL('../../../../../shared/reference/openapi/v2024.01.00.yaml', import.meta.url), 'utf8'));
+  const spec = parse(readFileSync(new URL('../fixtures/openapi/v2024.01.00.yaml', import.meta.url), 'utf8'));
   const ajv = new Ajv({ strict: false, allErrors: true });
   (addFormats as unknown as (a: Ajv) => void)(ajv);
   ajv.addSchema({ components: spec.components }, 'spec');
