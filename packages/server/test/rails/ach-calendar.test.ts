@@ -7,7 +7,7 @@ import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { assertLedgerOk } from '../transfers/helpers.ts';
 import { advance, bankParty, getTransfer } from './ach-helpers.ts';
-import { bankingDaysAfter, instantOf, wallTime } from '../../src/rails/ach/calendar.ts';
+import { bankingDaysAfter, instantOf, wallTime } from '../../src/rails/banking-calendar.ts';
 
 const ET = 'America/New_York';
 /** The Friday `weeks` weeks after the coming one, as a calendar date in ET (the clock only moves forward). */

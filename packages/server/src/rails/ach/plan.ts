@@ -1,5 +1,5 @@
 import type { AchPacing, RailPacing, TimeOfDay } from '../pacing.ts';
-import { atBankingDaysAfter, nextCutoff, wallTime } from './calendar.ts';
+import { atBankingDaysAfter, nextCutoff, wallTime } from '../banking-calendar.ts';
 import type { DebitHoldPeriod } from './options.ts';
 import type { AchReturnTrigger, ReturnPhase } from './returns.ts';
 

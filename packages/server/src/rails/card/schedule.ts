@@ -1,5 +1,5 @@
 import type { RailPacing, TimeOfDay } from '../pacing.ts';
-import { addDays, instantAt, nextBankingDay, nextOccurrence, wallDateOf } from './banking-time.ts';
+import { addDays, instantOf, nextBankingDay, nextOccurrence, wallDateOf } from '../banking-calendar.ts';
 
 /**
  * When a card transfer settles with the issuer and when the money lands
@@ -36,12 +36,12 @@ const plusSeconds = (at: Date, seconds: number) => new Date(at.getTime() + secon
 export function brandCutoff(authorizedAt: Date, brand: string, timeZone: string): Date {
   const rule = BRAND_CUTOFFS[brand] ?? DEFAULT_CUTOFF;
   if (!rule.nextDay) return nextOccurrence(authorizedAt, rule.time, timeZone);
-  return instantAt(addDays(wallDateOf(authorizedAt, timeZone), 1), rule.time, timeZone);
+  return instantOf(addDays(wallDateOf(authorizedAt, timeZone), 1), rule.time, timeZone);
 }
 
 /** The wallet credit time on the banking day after `day`'s date. */
 function creditAfter(day: Date, pacing: RailPacing): Date {
-  return instantAt(nextBankingDay(wallDateOf(day, pacing.timeZone)), pacing.card.walletCreditBy, pacing.timeZone);
+  return instantOf(nextBankingDay(wallDateOf(day, pacing.timeZone)), pacing.card.walletCreditBy, pacing.timeZone);
 }
 
 export function pullSchedule(authorizedAt: Date, brand: string, pacing: RailPacing): CardSchedule {

@@ -1,10 +1,12 @@
-import type { TimeOfDay } from '../pacing.ts';
+import type { TimeOfDay } from './pacing.ts';
 
 /**
- * The ACH banking calendar in the rails' time zone (America/New_York): wall
- * times, banking days, cutoffs. Banking days are Monday to Friday; Federal
- * Reserve holidays are not modelled (docs/rails.md "ACH"), so a holiday is an
- * ordinary banking day here.
+ * The banking calendar every rail shares, in the rails' time zone
+ * (America/New_York): wall times, banking days, cutoffs. ACH cutoffs and card
+ * settlement times are stated in Eastern time (behaviour.md §6.2) and daylight
+ * saving moves them against UTC twice a year. Banking days are Monday to
+ * Friday; Federal Reserve holidays are not modelled (decision 1202), so a
+ * holiday is an ordinary banking day here.
  */
 
 /** A calendar date and a time of day as read on a wall clock in one zone. */
@@ -77,9 +79,9 @@ export function isBankingDay(date: { year: number; month: number; day: number })
   return weekday !== 0 && weekday !== 6;
 }
 
-type CalendarDate = { year: number; month: number; day: number };
+export type CalendarDate = { year: number; month: number; day: number };
 
-function addDays(date: CalendarDate, days: number): CalendarDate {
+export function addDays(date: CalendarDate, days: number): CalendarDate {
   const next = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
 }
@@ -123,3 +125,21 @@ export function atBankingDaysAfter(instant: Date, count: number, time: TimeOfDay
 }
 
 export const minutes = (n: number): number => n * MS_PER_MINUTE;
+
+/** The calendar date of an instant in the zone. */
+export function wallDateOf(instant: Date, timeZone: string): CalendarDate {
+  const { year, month, day } = wallTime(instant, timeZone);
+  return { year, month, day };
+}
+
+/** The first banking day strictly after a date. */
+export function nextBankingDay(date: CalendarDate): CalendarDate {
+  return bankingDaysAfter(date, 1);
+}
+
+/** The first instant strictly after `after` at which the zone's clock reads `time`. */
+export function nextOccurrence(after: Date, time: TimeOfDay, timeZone: string): Date {
+  const today = wallDateOf(after, timeZone);
+  const candidate = instantOf(today, time, timeZone);
+  return candidate.getTime() > after.getTime() ? candidate : instantOf(addDays(today, 1), time, timeZone);
+}
