@@ -143,8 +143,8 @@ export const completeMicroDeposits = defineOperation({
   description:
     'Reports the two micro-deposit amounts in cents, in either order: `{"amounts": [0, 0]}` in the sandbox. Right ' +
     'amounts verify the bank account (`{"status": "verified"}`). Wrong amounts answer 400 saying how many tries are ' +
-    'left; the third wrong report ends the round (the bank account becomes `verificationFailed`, or `errored` after ' +
-    'its third failed round). Amounts unused for 14 days expire (409). A body that is not two whole amounts of 0-49 ' +
+    'left; the third wrong report leaves the bank account `errored` (`micro-deposit-attempts-exceeded`): link a new ' +
+    'bank account. Amounts unused for 14 days expire (409). A body that is not two whole amounts of 0-49 ' +
     'cents is a 422 and uses no try.',
   auth: 'api',
   scopes: [WRITE],
