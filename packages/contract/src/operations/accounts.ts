@@ -13,11 +13,10 @@ import {
   ShareScopes,
   TermsOfServiceToken,
 } from '../schemas/accounts.ts';
+import { missingScope, noCredentials } from './common-errors.ts';
 
 const AccountParams = z.object({ accountID: Uuid });
 
-const noCredentials = { description: 'Missing or wrong credentials' } as const;
-const missingScope = { description: 'The access token lacks the scope this operation needs' } as const;
 const notFound = { description: 'No such account, or not one the caller may see' } as const;
 
 const listFilters =

@@ -14,6 +14,7 @@ import {
   LinkBankAccount,
   MicroDepositValidationError,
 } from '../schemas/bank-accounts.ts';
+import { missingScope, noCredentials } from './common-errors.ts';
 
 const OwnerParams = z.object({ accountID: Uuid });
 const BankAccountParams = z.object({ accountID: Uuid, bankAccountID: Uuid });
@@ -21,8 +22,6 @@ const BankAccountParams = z.object({ accountID: Uuid, bankAccountID: Uuid });
 const READ = '/accounts/{accountID}/bank-accounts.read';
 const WRITE = '/accounts/{accountID}/bank-accounts.write';
 
-const noCredentials = { description: 'Missing or wrong credentials' } as const;
-const missingScope = { description: 'The access token lacks the scope this operation needs' } as const;
 const notFound = { description: 'No such account or bank account, or not one the caller may see' } as const;
 const stateConflict = { description: 'The bank account’s state does not allow this now', body: GenericError } as const;
 

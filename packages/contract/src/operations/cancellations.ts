@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { GenericError, Uuid } from '../schemas/common.ts';
 import { Cancellation } from '../schemas/cancellations.ts';
+import { missingScope, noCredentials } from './common-errors.ts';
 
-const noCredentials = { description: 'Missing or wrong credentials' } as const;
-const missingScope = { description: 'The access token lacks the scope this operation needs' } as const;
 
 export const createCancellation = defineOperation({
   id: 'transfers.createCancellation',

@@ -3,12 +3,11 @@ import { defineOperation } from '../operation.ts';
 import { GenericError, Uuid } from '../schemas/common.ts';
 import { CapabilityID } from '../schemas/accounts.ts';
 import { AddCapabilities, AddCapabilitiesError, Capability, CapabilityList } from '../schemas/capabilities.ts';
+import { missingScope, noCredentials } from './common-errors.ts';
 
 const AccountParams = z.object({ accountID: Uuid });
 const CapabilityParams = z.object({ accountID: Uuid, capabilityID: CapabilityID });
 
-const noCredentials = { description: 'Missing or wrong credentials' } as const;
-const missingScope = { description: 'The access token lacks the scope this operation needs' } as const;
 const notFound = { description: 'No such account or capability, or not one the caller may see' } as const;
 
 const statuses =

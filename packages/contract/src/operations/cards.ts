@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { GenericError, Uuid } from '../schemas/common.ts';
 import { Card, CardList, CardWaitFor, DuplicateCardError, LinkCard, LinkCardError, UpdateCard, UpdateCardError } from '../schemas/cards.ts';
+import { missingScope, noCredentials } from './common-errors.ts';
 
 const CardAccountParams = z.object({ accountID: Uuid });
 const CardParams = z.object({ accountID: Uuid, cardID: Uuid });
 
-const noCredentials = { description: 'Missing or wrong credentials' } as const;
-const missingScope = { description: 'The access token lacks the scope this operation needs' } as const;
 const noAccount = { description: 'No such account, or not one the caller may see' } as const;
 const noCard = { description: 'No such card on the account (disabled cards are gone), or an account the caller may not see' } as const;
 

@@ -1,9 +1,8 @@
 import { defineOperation } from '../operation.ts';
 import { GenericError, ValidationErrorMap } from '../schemas/common.ts';
 import { CreateReceipts, ListReceiptsQuery, MAX_RECEIPTS_PER_REQUEST, ReceiptList } from '../schemas/receipts.ts';
+import { missingScope, noCredentials } from './common-errors.ts';
 
-const noCredentials = { description: 'Missing or wrong credentials' } as const;
-const missingScope = { description: 'The access token lacks the scope this operation needs' } as const;
 
 export const createReceipts = defineOperation({
   id: 'receipts.create',

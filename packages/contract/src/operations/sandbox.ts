@@ -1,6 +1,7 @@
 import { defineOperation } from '../operation.ts';
 import { GenericError } from '../schemas/common.ts';
 import { AdvanceClockError, AdvanceClockRequest, ClockState } from '../schemas/sandbox.ts';
+import { missingScope, noCredentials } from './common-errors.ts';
 
 /*
  * Railyard-only operations, outside Moov's namespace (`/railyard/…`). Each
@@ -9,8 +10,6 @@ import { AdvanceClockError, AdvanceClockRequest, ClockState } from '../schemas/s
  * moves its transfers: `{accountID}` is filled with the caller's platform ID.
  */
 
-const noCredentials = { description: 'Missing or wrong credentials' } as const;
-const missingScope = { description: 'The access token lacks the scope this operation needs' } as const;
 
 export const getClock = defineOperation({
   id: 'sandbox.getClock',

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { GenericError, Uuid } from '../schemas/common.ts';
 import { CreateTransferOptions, TransferOptions, TransferOptionsValidationError } from '../schemas/transfer-options.ts';
+import { missingScope, noCredentials } from './common-errors.ts';
 
-const noCredentials = { description: 'Missing or wrong credentials' } as const;
-const missingScope = { description: 'The access token lacks the scope this operation needs' } as const;
 
 const description =
   'Answers which payment methods can pay which for an amount: `sourceOptions` and `destinationOptions`, each a list ' +

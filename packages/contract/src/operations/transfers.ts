@@ -14,6 +14,7 @@ import {
   TransferValidationError,
   TransferWaitFor,
 } from '../schemas/transfers.ts';
+import { missingScope, noCredentials } from './common-errors.ts';
 
 const PlatformParams = z.object({ accountID: Uuid });
 const TransferParams = z.object({ accountID: Uuid, transferID: Uuid });
@@ -21,8 +22,6 @@ const TransferParams = z.object({ accountID: Uuid, transferID: Uuid });
 const READ = '/accounts/{accountID}/transfers.read';
 const WRITE = '/accounts/{accountID}/transfers.write';
 
-const noCredentials = { description: 'Missing or wrong credentials' } as const;
-const missingScope = { description: 'The access token lacks the scope this operation needs' } as const;
 const notPlatform = { description: 'The accountID is not the calling platform’s own account' } as const;
 
 export const createTransfer = defineOperation({

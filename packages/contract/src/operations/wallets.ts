@@ -15,13 +15,12 @@ import {
   WalletTransaction,
   WalletTransactionList,
 } from '../schemas/wallets.ts';
+import { missingScope, noCredentials } from './common-errors.ts';
 
 const AccountParams = z.object({ accountID: Uuid });
 const WalletParams = z.object({ accountID: Uuid, walletID: Uuid });
 const TransactionParams = z.object({ accountID: Uuid, walletID: Uuid, transactionID: Uuid });
 
-const noCredentials = { description: 'Missing or wrong credentials' } as const;
-const missingScope = { description: 'The access token lacks the scope this operation needs' } as const;
 const paging = `Newest first. Paging: \`skip\` (default 0) and \`count\` (default and maximum ${MAX_PAGE_COUNT}).`;
 
 export const listWallets = defineOperation({
