@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRowID } from './ids.ts';
 import type { Sql } from '../store/port.ts';
 import { insertEvent } from '../store/repos/events.ts';
 import { type Clock, timestamp } from './clock.ts';
@@ -11,5 +11,5 @@ import { type Clock, timestamp } from './clock.ts';
  * even though they share a timestamp; webhook delivery reads them in that order.
  */
 export async function recordEvent(sql: Sql, clock: Clock, platformID: string, type: string, data: Record<string, unknown>): Promise<void> {
-  await insertEvent(sql, { eventID: randomUUID(), platformID, type, data, createdOn: timestamp(clock) });
+  await insertEvent(sql, { eventID: newRowID(), platformID, type, data, createdOn: timestamp(clock) });
 }

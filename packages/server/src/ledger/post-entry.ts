@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRowID } from '../domain/ids.ts';
 import { type Sql, UniqueViolation } from '../store/port.ts';
 import {
   addToAvailable,
@@ -122,7 +122,7 @@ async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: C
   const accounts = await loadAccounts(sql, input);
   const createdOn = timestamp(clock);
   const entryRow: LedgerEntryRow = {
-    entry_id: randomUUID(),
+    entry_id: newRowID(),
     platform_id: input.platformID,
     entry_type: kind.entryType,
     reference_type: input.referenceType,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRowID } from '../ids.ts';
 import type { Sql } from '../../store/port.ts';
 import { enabledCapabilitiesOf } from '../../store/repos/payment-methods.ts';
 import { findTransferRow, insertTransfer } from '../../store/repos/transfers.ts';
@@ -52,7 +52,7 @@ export async function createTransferRecord(
 
   const now = timestamp(clock);
   const record: TransferRecord = {
-    transferID: randomUUID(),
+    transferID: newRowID(),
     platformID,
     idempotencyKey: input.idempotencyKey,
     rail: railName,
