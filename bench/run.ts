@@ -2,7 +2,8 @@
 //   npm run bench                                  every scenario, 10 s each, SQLite in a temp dir
 //   npm run bench -- --duration 5 transfers.create
 //   RAILYARD_ENCRYPTION_KEY=… npm run bench -- --db postgres://127.0.0.1/bench transfers.create
-// Each server runs in its own child process; autocannon drives it from this one.
+// Each server runs in its own child process; autocannon drives it from this one at
+// full speed, tools/paced-load.ts at a steady half of the rate reached.
 // Only loopback addresses are used. Every run is bounded in time. See bench/README.md.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,7 @@ import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { setUpTransferParties } from './scenarios/transfers.ts';
+import { pacedLoad, type PacedResult } from './tools/paced-load.ts';
 
 const { values, positionals } = parseArgs({
   options: {
@@ -164,7 +166,12 @@ interface LoadResult {
   non2xx: number;
 }
 
-async function load(url: string, target: Omit<Target, 'verify'>, overallRate?: number): Promise<LoadResult> {
+/** A steady open-loop load at `rate` (see tools/paced-load.ts: autocannon's own rate limit comes in bursts). */
+function paced(url: string, target: Omit<Target, 'verify'>, rate: number): Promise<PacedResult> {
+  return pacedLoad({ url, method: target.method, path: target.path, body: target.body, headers: target.headers ?? {}, uniquePerRequest: target.uniquePerRequest }, rate, duration, connections);
+}
+
+async function load(url: string, target: Omit<Target, 'verify'>): Promise<LoadResult> {
   const result = await autocannon({
     url: url + target.path,
     method: target.method,
@@ -173,7 +180,6 @@ async function load(url: string, target: Omit<Target, 'verify'>, overallRate?: n
     ...(target.uniquePerRequest ? { idReplacement: true } : {}),
     connections,
     duration,
-    ...(overallRate ? { overallRate } : {}),
   });
   return {
     rps: Math.round(result.requests.average),
@@ -213,11 +219,15 @@ try {
     const baselineTarget = { ...scenario.baseline, ...(target.body ? { body: target.body, headers: { 'content-type': 'application/json' } } : {}) };
     const base = await load(baseline.url, baselineTarget);
     const max = await load(railyard.url, withAuth);
-    const half = await load(railyard.url, withAuth, Math.max(1, Math.floor(max.rps / 2)));
+    const halfRate = Math.max(1, Math.floor(max.rps / 2));
+    const half = await paced(railyard.url, withAuth, halfRate);
+    // The same steady rate against the baseline: the floor of what the load generator and loopback add.
+    const baseHalf = await paced(baseline.url, baselineTarget, halfRate);
     rows.push(
-      `| ${scenario.name} | ${base.rps} | ${max.rps} | ${(max.rps / base.rps).toFixed(2)} | ${max.p50} | ${max.p99} | ${half.p50} | ${half.p99} | ${max.non2xx + half.non2xx} |`,
+      `| ${scenario.name} | ${base.rps} | ${max.rps} | ${(max.rps / base.rps).toFixed(2)} | ${max.p50} | ${max.p99} | ${half.rate} | ${half.p50} | ${half.p99} | ${baseHalf.p99} | ${max.non2xx + half.non2xx + half.errors} |`,
     );
-    if (target.verify) checks.push(await target.verify({ ok: max.ok + half.ok, inFlight: max.inFlight + half.inFlight }));
+    // The paced run waits for every answer, so only the full-speed run can end with requests in flight.
+    if (target.verify) checks.push(await target.verify({ ok: max.ok + half.ok, inFlight: max.inFlight }));
   }
 } finally {
   await Promise.all([stopServer(baseline.child), stopServer(railyard.child)]);
@@ -226,8 +236,8 @@ try {
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
 console.log(`database: ${values.db ? db.replace(/\/\/[^@/]*@/, '//…@') : 'sqlite (temp dir)'}; load average at start: ${loadAtStart}, at end: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-console.log(`autocannon: ${connections} connections, ${duration} s per run`);
-console.log('| scenario | baseline req/s | railyard req/s | ratio | p50 at max (ms) | p99 at max (ms) | p50 at half rate (ms) | p99 at half rate (ms) | non-2xx |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log(`${connections} connections, ${duration} s per run; full speed: autocannon; half rate: steady open-loop load (tools/paced-load.ts)`);
+console.log('| scenario | baseline req/s | railyard req/s | ratio | p50 at max (ms) | p99 at max (ms) | half rate (req/s) | p50 at half rate (ms) | p99 at half rate (ms) | baseline p99 at that rate (ms) | non-2xx |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
 for (const check of checks) console.log(check);

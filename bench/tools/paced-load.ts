@@ -1,0 +1,109 @@
+// An open-loop load at a steady rate, for "latency at half of the maximum rate".
+//
+// autocannon's rate limit (`overallRate`) is not steady: each connection sends
+// back to back until its quota for the current second is used, then waits for
+// the next second (node_modules/autocannon/lib/httpClient.js, `reqsMadeThisSecond`).
+// At half rate that is full speed for half a second and idle for the rest, so its
+// latencies are those of a full-speed burst. Here request i is due at
+// start + i / rate; every millisecond tick sends what has fallen due, and its
+// latency runs from when it was due, not from when a connection was free, so a
+// server that falls behind shows it (no coordinated omission).
+import { Pool } from 'undici';
+
+const MAX_REQUESTS = 2_000_000;
+/** How long to wait at the end for answers still in flight. */
+const DRAIN_TIMEOUT_MS = 30_000;
+
+export interface PacedTarget {
+  url: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers: Record<string, string>;
+  /** Replaces `[<id>]` in header values and the body with a fresh ID per request. */
+  uniquePerRequest?: boolean;
+}
+
+export interface PacedResult {
+  sent: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  /** Requests sent per second, measured. */
+  rate: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+function fill(text: string, id: string): string {
+  return text.includes('[<id>]') ? text.replaceAll('[<id>]', id) : text;
+}
+
+const percentile = (sorted: Float64Array, q: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+export async function pacedLoad(target: PacedTarget, rate: number, durationS: number, connections: number): Promise<PacedResult> {
+  const total = Math.min(Math.floor(rate * durationS), MAX_REQUESTS);
+  if (total < 1) throw new Error('paced load: rate × duration must be at least one request');
+  const pool = new Pool(target.url, { connections, pipelining: 1 });
+  const latencies = new Float64Array(total);
+  const result = { sent: 0, ok: 0, non2xx: 0, errors: 0 };
+  const runID = Math.random().toString(36).slice(2, 8);
+  let answered = 0;
+  let allAnswered: () => void = () => {};
+  const done = new Promise<void>((resolve) => (allAnswered = resolve));
+
+  const send = (index: number, dueAt: number) => {
+    const id = `${runID}-${index}`;
+    const headers = target.uniquePerRequest
+      ? Object.fromEntries(Object.entries(target.headers).map(([name, value]) => [name, fill(value, id)]))
+      : target.headers;
+    const body = target.body && target.uniquePerRequest ? fill(target.body, id) : target.body;
+    pool
+      .request({ method: target.method, path: target.path, headers, ...(body ? { body } : {}) })
+      .then(async (response) => {
+        await response.body.dump();
+        latencies[index] = performance.now() - dueAt;
+        if (response.statusCode >= 200 && response.statusCode < 300) result.ok++;
+        else result.non2xx++;
+      })
+      .catch(() => {
+        latencies[index] = performance.now() - dueAt;
+        result.errors++;
+      })
+      .finally(() => {
+        if (++answered === total) allAnswered();
+      });
+  };
+
+  const start = performance.now();
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      const due = Math.min(total, Math.floor(((now - start) * rate) / 1000) + 1);
+      while (result.sent < due) {
+        send(result.sent, start + (result.sent * 1000) / rate);
+        result.sent++;
+      }
+      if (result.sent >= total) return resolve();
+      setTimeout(tick, 1);
+    };
+    tick();
+  });
+  const sendingMs = performance.now() - start;
+  const drained = await Promise.race([done.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS).unref())]);
+  await pool.destroy();
+  if (!drained) throw new Error(`paced load: ${total - answered} of ${total} requests unanswered ${DRAIN_TIMEOUT_MS} ms after the last was sent`);
+  const sorted = latencies.slice().sort();
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    ...result,
+    rate: Math.round((result.sent * 1000) / sendingMs),
+    p50: round(percentile(sorted, 0.5)),
+    p90: round(percentile(sorted, 0.9)),
+    p99: round(percentile(sorted, 0.99)),
+    max: round(sorted[sorted.length - 1]!),
+  };
+}
