@@ -1,12 +1,14 @@
 import type { TimeOfDay } from './pacing.ts';
+import { isFedHoliday } from './fed-holidays.ts';
 
 /**
  * The banking calendar every rail shares, in the rails' time zone
  * (America/New_York): wall times, banking days, cutoffs. ACH cutoffs and card
  * settlement times are stated in Eastern time (behaviour.md §6.2) and daylight
  * saving moves them against UTC twice a year. Banking days are Monday to
- * Friday; Federal Reserve holidays are not modelled (decision 1202), so a
- * holiday is an ordinary banking day here.
+ * Friday except Federal Reserve holidays (`fed-holidays.ts`, decision 1204):
+ * FedACH and Fedwire are closed on them, so no ACH file settles and no card
+ * settlement is funded.
  */
 
 /** A calendar date and a time of day as read on a wall clock in one zone. */
@@ -22,7 +24,7 @@ export interface WallTime {
 }
 
 const MS_PER_MINUTE = 60_000;
-/** A banking day search never needs more than a weekend; bound it anyway. */
+/** A banking day search never crosses more than a weekend next to a holiday (3 days); bound it anyway. */
 const MAX_DAYS_SCANNED = 14;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -74,9 +76,10 @@ export function instantOf(date: { year: number; month: number; day: number }, ti
   return new Date(guess);
 }
 
+/** Monday to Friday, unless the Federal Reserve is closed for a holiday. */
 export function isBankingDay(date: { year: number; month: number; day: number }): boolean {
   const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
+  return weekday !== 0 && weekday !== 6 && !isFedHoliday(date);
 }
 
 export type CalendarDate = { year: number; month: number; day: number };
@@ -86,7 +89,7 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
 }
 
-/** The `count`-th banking day after `date` (count ≥ 1), skipping weekends. */
+/** The `count`-th banking day after `date` (count ≥ 1), skipping weekends and Fed holidays. */
 export function bankingDaysAfter(date: CalendarDate, count: number): CalendarDate {
   let current = date;
   let left = count;

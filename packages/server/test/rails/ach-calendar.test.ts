@@ -7,15 +7,23 @@ import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { assertLedgerOk } from '../transfers/helpers.ts';
 import { advance, bankParty, getTransfer } from './ach-helpers.ts';
-import { bankingDaysAfter, instantOf, wallTime } from '../../src/rails/banking-calendar.ts';
+import { addDays, bankingDaysAfter, instantOf, isBankingDay, wallTime } from '../../src/rails/banking-calendar.ts';
 
 const ET = 'America/New_York';
-/** The Friday `weeks` weeks after the coming one, as a calendar date in ET (the clock only moves forward). */
+/**
+ * The `weeks`-th Friday after the coming one that is a banking day, as a calendar date in ET (the
+ * clock only moves forward, so each test takes a later one). The dates follow the real date, so a
+ * Federal Reserve holiday on a Friday (Juneteenth, Christmas or New Year's Day) is skipped: the tests
+ * need the Friday cutoffs to run.
+ */
 function friday(weeks: number) {
   const today = wallTime(new Date(Date.now() + 2 * 86_400_000), ET);
-  const ahead = (5 - today.weekday + 7) % 7 + 7 * weeks;
-  const d = new Date(Date.UTC(today.year, today.month - 1, today.day + ahead));
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+  let date = addDays(today, (5 - today.weekday + 7) % 7);
+  for (let left = weeks; left > 0; ) {
+    date = addDays(date, 7);
+    if (isBankingDay(date)) left--;
+  }
+  return date;
 }
 const etAt = (date: { year: number; month: number; day: number }, time: string, plusBankingDays = 0) =>
   instantOf(plusBankingDays ? bankingDaysAfter(date, plusBankingDays) : date, time as `${number}:${number}`, ET).toISOString();
