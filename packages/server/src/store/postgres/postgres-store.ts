@@ -21,6 +21,25 @@ function toPostgres(sql: string): string {
   return converted;
 }
 
+/**
+ * Statement names, so PostgreSQL parses and plans each statement once per
+ * connection instead of on every call (node-pg prepares a named query on its
+ * first use on a connection and reuses it after). Bounded: SQL built from
+ * optional filters has many shapes, and past the bound a text runs unnamed.
+ */
+const MAX_NAMED_STATEMENTS = 1000;
+const statementNames = new Map<string, string>();
+
+function query(text: string, params: readonly SqlValue[]): pg.QueryConfig {
+  const converted = toPostgres(text);
+  let name = statementNames.get(converted);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `railyard_${statementNames.size + 1}`;
+    statementNames.set(converted, name);
+  }
+  return name === undefined ? { text: converted, values: [...params] } : { name, text: converted, values: [...params] };
+}
+
 function translateError(error: unknown): unknown {
   if ((error as { code?: string }).code === '23505') return new UniqueViolation((error as Error).message);
   return error;
@@ -32,23 +51,23 @@ function isRetryable(error: unknown): boolean {
 }
 
 interface Queryable {
-  query(text: string, values?: unknown[]): Promise<pg.QueryResult>;
+  query(config: pg.QueryConfig): Promise<pg.QueryResult>;
 }
 
 class PostgresSql implements Sql {
   constructor(private readonly client: Queryable) {}
 
   async all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    return (await this.client.query(toPostgres(sql), [...params])).rows as T[];
+    return (await this.client.query(query(sql, params))).rows as T[];
   }
 
   async get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
-    return (await this.client.query(toPostgres(sql), [...params])).rows[0] as T | undefined;
+    return (await this.client.query(query(sql, params))).rows[0] as T | undefined;
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
     try {
-      return { changes: (await this.client.query(toPostgres(sql), [...params])).rowCount ?? 0 };
+      return { changes: (await this.client.query(query(sql, params))).rowCount ?? 0 };
     } catch (error) {
       throw translateError(error);
     }
