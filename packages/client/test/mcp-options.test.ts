@@ -99,7 +99,7 @@ describe('MCP start-up options', () => {
     before(async () => {
       http = await startHttpMcp([
         '--server-url', server.url,
-        '--username', server.platform.publicKey, '--password', server.platform.secret,
+        `--username=${server.platform.publicKey}`, `--password=${server.platform.secret}`,
         '--allowed-origin', 'https://app.example.com',
       ]);
     });

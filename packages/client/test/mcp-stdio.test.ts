@@ -18,10 +18,15 @@ for (const kind of await storeKinds()) {
       server = await startTestServer(kind);
       const flags = ['--server-url', server.url, '--username', server.platform.publicKey];
       // Started together: each spawn costs a process start-up.
-      [mcp, badCredentials] = await Promise.all([
-        startStdioMcp([...flags, '--password', server.platform.secret]),
-        startStdioMcp([...flags, '--password', 'wrong-secret']),
+      // `--password=…`: a value may start with a dash. allSettled: if one fails to start, the other is still closed.
+      const [good, bad] = await Promise.allSettled([
+        startStdioMcp([...flags, `--password=${server.platform.secret}`]),
+        startStdioMcp([...flags, '--password=wrong-secret']),
       ]);
+      if (good.status === 'fulfilled') mcp = good.value;
+      if (bad.status === 'fulfilled') badCredentials = bad.value;
+      if (good.status === 'rejected') throw good.reason;
+      if (bad.status === 'rejected') throw bad.reason;
     });
     after(async () => {
       await mcp?.close();

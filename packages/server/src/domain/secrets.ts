@@ -12,7 +12,15 @@ export function digestsEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** A URL-safe random string with `bytes` bytes of entropy. */
+/**
+ * A URL-safe random string with (nearly) `bytes` bytes of entropy. Never starts
+ * with `-`: generated keys and secrets are passed as command-line values
+ * (`railyard mcp start --password …`), where a leading dash reads as an option.
+ * Drawing again in that case (1 in 64) costs a fraction of a bit.
+ */
 export function randomToken(bytes: number): string {
-  return randomBytes(bytes).toString('base64url');
+  for (;;) {
+    const token = randomBytes(bytes).toString('base64url');
+    if (!token.startsWith('-')) return token;
+  }
 }
