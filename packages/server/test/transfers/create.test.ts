@@ -179,6 +179,16 @@ for (const kind of await storeKinds()) {
       const same = await postTransfer(s, transferBody(alice, alice, 5));
       assert.equal(same.status, 400);
 
+      // An account the platform has disconnected is no longer one it sees: its methods are unknown to it.
+      const dave = await walletParty(s, 0);
+      assert.equal((await s.request('DELETE', `/accounts/${dave.accountID}`)).status, 204);
+      const disconnected = await postTransfer(s, transferBody(alice, dave, 5));
+      assert.equal(disconnected.status, 422);
+      assert.ok(disconnected.json.destinationPaymentMethodID);
+      const fromDisconnected = await postTransfer(s, transferBody(dave, alice, 5));
+      assert.equal(fromDisconnected.status, 422);
+      assert.ok(fromDisconnected.json.sourcePaymentMethodID);
+
       // A general wallet closed: its payment method is disabled.
       const general = await s.request('POST', `/accounts/${bob.accountID}/wallets`, { body: { name: 'Trip' }, headers: V2026 });
       const methods = await s.request('GET', `/accounts/${bob.accountID}/payment-methods?sourceID=${general.json.walletID}`, { headers: V2026 });

@@ -1,7 +1,8 @@
 import type { Sql } from '../../store/port.ts';
-import { findAccount } from '../../store/repos/accounts.ts';
-import { findWalletRow, type WalletRow } from '../../store/repos/wallets.ts';
-import { findPaymentMethod, type ResolvedPaymentMethod } from '../payment-methods/find.ts';
+import { findTransferPartyRow } from '../../store/repos/transfer-parties.ts';
+import type { WalletRow } from '../../store/repos/wallets.ts';
+import type { PaymentMethodType } from '../payment-methods/provider.ts';
+import type { ResolvedPaymentMethod } from '../payment-methods/find.ts';
 import { paymentMethodProviders } from '../payment-methods/providers.ts';
 import { walletMethodView } from '../wallets/payment-method-provider.ts';
 
@@ -20,16 +21,28 @@ export interface ResolvedParty {
   wallet?: WalletRow;
 }
 
+/**
+ * A live payment method of an account the platform can see (its own, or a
+ * still-connected one), rendered; undefined otherwise: a disabled method, a
+ * missing one and another platform's look the same. One read for the method,
+ * its account, the visibility and (for a wallet) the wallet row.
+ */
 export async function resolveParty(sql: Sql, platformID: string, paymentMethodID: string): Promise<ResolvedParty | undefined> {
-  const method = await findPaymentMethod(sql, platformID, paymentMethodID);
-  if (!method) return undefined;
-  const account = await findAccount(sql, method.accountID);
+  const row = await findTransferPartyRow(sql, platformID, paymentMethodID.toLowerCase());
+  if (!row || row.visible !== 1) return undefined;
+  const method: ResolvedPaymentMethod = {
+    paymentMethodID: row.payment_method_id,
+    paymentMethodType: row.payment_method_type as PaymentMethodType,
+    accountID: row.account_id,
+    sourceKind: row.source_kind as ResolvedPaymentMethod['sourceKind'],
+    sourceID: row.source_id,
+  };
   const provider = paymentMethodProviders.find((p) => p.sourceKind === method.sourceKind);
-  if (!account || !provider) return undefined;
-  const accountView = { accountID: account.account_id, email: account.email ?? '', displayName: account.display_name };
+  if (!provider) return undefined;
+  const accountView = { accountID: row.account_id, email: row.account_email ?? '', displayName: row.account_display_name };
   if (method.sourceKind === 'wallet') {
-    // The wallet provider's render is this row's view; reading the row here lets the rest of creation reuse it.
-    const wallet = await findWalletRow(sql, method.accountID, method.sourceID);
+    // The wallet provider's render is this row's view; the rest of creation reuses the row.
+    const wallet = row.wallet;
     if (!wallet) return undefined;
     return { method, snapshot: { account: accountView, [provider.field]: walletMethodView(wallet) }, wallet };
   }

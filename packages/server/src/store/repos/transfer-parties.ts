@@ -1,0 +1,68 @@
+import type { Sql } from '../port.ts';
+import type { WalletRow } from './wallets.ts';
+
+/** One side of a new transfer as one read: the live payment method, its account, whether the platform sees it, its wallet. */
+export interface TransferPartyRow {
+  payment_method_id: string;
+  payment_method_type: string;
+  account_id: string;
+  source_kind: string;
+  source_id: string;
+  account_email: string | null;
+  account_display_name: string;
+  /** 1 when the account is the platform's own or still connected to it. */
+  visible: number;
+  /** The wallet, when the method moves a wallet's money and the wallet exists. */
+  wallet: WalletRow | undefined;
+}
+
+const WALLET_COLUMNS = [
+  'wallet_id',
+  'account_id',
+  'platform_id',
+  'wallet_type',
+  'name',
+  'description',
+  'status',
+  'metadata',
+  'ledger_account_id',
+  'created_on',
+  'updated_on',
+  'closed_on',
+] as const;
+
+// Creating a transfer resolves two payment methods; read one at a time (method,
+// visibility, account, wallet) that was up to eight statements of the 26 a
+// wallet→wallet create ran, and a round trip each on PostgreSQL.
+const SQL = `
+SELECT pm.payment_method_id, pm.payment_method_type, pm.account_id, pm.source_kind, pm.source_id,
+       a.email AS account_email, a.display_name AS account_display_name,
+       CASE WHEN a.account_id = ?
+              OR EXISTS (SELECT 1 FROM account_connections c
+                          WHERE c.principal_id = ? AND c.account_id = a.account_id AND c.disconnected_on IS NULL)
+            THEN 1 ELSE 0 END AS visible,
+       ${WALLET_COLUMNS.map((column) => `w.${column} AS w_${column}`).join(', ')}
+  FROM payment_methods pm
+  JOIN accounts a ON a.account_id = pm.account_id
+  LEFT JOIN wallets w ON pm.source_kind = 'wallet' AND w.wallet_id = pm.source_id AND w.account_id = pm.account_id
+ WHERE pm.payment_method_id = ? AND pm.disabled_on IS NULL`;
+
+export async function findTransferPartyRow(sql: Sql, platformID: string, paymentMethodID: string): Promise<TransferPartyRow | undefined> {
+  const row = await sql.get<Record<string, unknown>>(SQL, [platformID, platformID, paymentMethodID]);
+  if (!row) return undefined;
+  let wallet: WalletRow | undefined;
+  if (row['w_wallet_id'] !== null && row['w_wallet_id'] !== undefined) {
+    wallet = Object.fromEntries(WALLET_COLUMNS.map((column) => [column, row[`w_${column}`]])) as unknown as WalletRow;
+  }
+  return {
+    payment_method_id: row['payment_method_id'] as string,
+    payment_method_type: row['payment_method_type'] as string,
+    account_id: row['account_id'] as string,
+    source_kind: row['source_kind'] as string,
+    source_id: row['source_id'] as string,
+    account_email: row['account_email'] as string | null,
+    account_display_name: row['account_display_name'] as string,
+    visible: Number(row['visible']),
+    wallet,
+  };
+}
