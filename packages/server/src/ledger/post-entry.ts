@@ -1,8 +1,7 @@
 import { newRowID } from '../domain/ids.ts';
 import { type Sql, UniqueViolation } from '../store/port.ts';
 import {
-  addToAvailable,
-  addToPending,
+  addToBucket,
   beginEntrySavepoint,
   findEntryRowByIdempotencyRef,
   findLedgerAccountRow,
@@ -19,7 +18,7 @@ import { InsufficientFunds, LedgerError } from './errors.ts';
 import { MAX_BALANCE } from './limits.ts';
 import { loadEntry } from './read.ts';
 import { assertEntry } from './validate.ts';
-import type { EntryInput, EntryType, LedgerAccount, LedgerEntry, Posting, PostingInput } from './types.ts';
+import type { EntryInput, EntryType, LedgerEntry, Posting, PostingInput } from './types.ts';
 
 export interface PostResult {
   entry: LedgerEntry;
@@ -98,28 +97,7 @@ function sameEntry(existing: LedgerEntry, input: EntryInput, kind: EntryKind): b
   );
 }
 
-async function loadAccounts(sql: Sql, input: EntryInput): Promise<Map<string, LedgerAccount>> {
-  const accounts = new Map<string, LedgerAccount>();
-  for (const posting of input.postings) {
-    if (accounts.has(posting.ledgerAccountID)) continue;
-    const row = await findLedgerAccountRow(sql, input.platformID, posting.ledgerAccountID);
-    if (!row) throw new LedgerError('unknown-account', `ledger account ${posting.ledgerAccountID} not found`);
-    accounts.set(posting.ledgerAccountID, toLedgerAccount(row));
-  }
-  for (const posting of input.postings) {
-    const account = accounts.get(posting.ledgerAccountID)!;
-    if (account.currency !== posting.currency) {
-      throw new LedgerError(
-        'currency-mismatch',
-        `ledger account ${account.ledgerAccountID} holds ${account.currency}, not ${posting.currency}`,
-      );
-    }
-  }
-  return accounts;
-}
-
 async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: Clock): Promise<LedgerEntry> {
-  const accounts = await loadAccounts(sql, input);
   const createdOn = timestamp(clock);
   const entryRow: LedgerEntryRow = {
     entry_id: newRowID(),
@@ -142,8 +120,7 @@ async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: C
     .sort((a, b) => compare(a.posting.ledgerAccountID, b.posting.ledgerAccountID) || compare(a.posting.bucket, b.posting.bucket));
   const postings: Posting[] = [];
   for (const { posting, line } of order) {
-    const account = accounts.get(posting.ledgerAccountID)!;
-    const after = await applyPosting(sql, account, posting);
+    const after = await applyPosting(sql, input.platformID, posting);
     const stored: Posting = {
       entryID: entryRow.entry_id,
       line,
@@ -191,12 +168,23 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The guarded update: refused (zero rows) when the bucket would leave [floor, MAX_BALANCE]. */
-async function applyPosting(sql: Sql, account: LedgerAccount, posting: PostingInput) {
-  const floor = account.allowNegative ? -MAX_BALANCE : 0;
-  const add = posting.bucket === 'available' ? addToAvailable : addToPending;
-  const after = await add(sql, account.ledgerAccountID, posting.amount, floor, MAX_BALANCE);
+/**
+ * The guarded update, with no read before it: refused (zero rows) when the
+ * account is not this platform's, holds another currency, or the bucket would
+ * leave [floor, MAX_BALANCE]. Only a refusal reads the account, to say which.
+ * The entry runs in a savepoint, so a refusal after earlier postings of the
+ * same entry leaves nothing behind.
+ */
+async function applyPosting(sql: Sql, platformID: string, posting: PostingInput) {
+  const target = { platformID, ledgerAccountID: posting.ledgerAccountID, currency: posting.currency };
+  const after = await addToBucket(sql, posting.bucket, target, posting.amount, { negativeFloor: -MAX_BALANCE, ceiling: MAX_BALANCE });
   if (after) return after;
+  const row = await findLedgerAccountRow(sql, platformID, posting.ledgerAccountID);
+  if (!row) throw new LedgerError('unknown-account', `ledger account ${posting.ledgerAccountID} not found`);
+  const account = toLedgerAccount(row);
+  if (account.currency !== posting.currency) {
+    throw new LedgerError('currency-mismatch', `ledger account ${account.ledgerAccountID} holds ${account.currency}, not ${posting.currency}`);
+  }
   if (posting.amount < 0 && !account.allowNegative) {
     throw new InsufficientFunds(account.ledgerAccountID, posting.bucket, -posting.amount);
   }

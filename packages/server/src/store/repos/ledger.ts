@@ -113,26 +113,29 @@ export interface BalanceAfter {
 }
 
 /**
- * Adds `amount` to one bucket of an account only if the result stays within
- * [floor, ceiling]; answers the balances after, or undefined when refused.
- * The bound is checked in the UPDATE itself, so on PostgreSQL a concurrent
- * writer waiting on the row lock re-checks it against the committed balance.
+ * Adds `amount` to one bucket of an account of `platformID` holding `currency`,
+ * only if the result stays within [floor, ceiling], where the floor is
+ * `negativeFloor` for an account allowed below zero and 0 for any other;
+ * answers the balances after, or undefined when refused (or no such account:
+ * the caller reads the account to say which). The bound is checked in the
+ * UPDATE itself, so on PostgreSQL a concurrent writer waiting on the row lock
+ * re-checks it against the committed balance, and no read precedes it.
  */
-export async function addToAvailable(sql: Sql, id: string, amount: number, floor: number, ceiling: number): Promise<BalanceAfter | undefined> {
+export async function addToBucket(
+  sql: Sql,
+  bucket: 'available' | 'pending',
+  target: { platformID: string; ledgerAccountID: string; currency: string },
+  amount: number,
+  bounds: { negativeFloor: number; ceiling: number },
+): Promise<BalanceAfter | undefined> {
+  // The column name comes from the two-value union, never from input.
+  const column = bucket === 'available' ? 'available' : 'pending';
   return sql.get<BalanceAfter>(
-    `UPDATE ledger_accounts SET available = available + ?, posting_count = posting_count + 1
-     WHERE ledger_account_id = ? AND available + ? >= ? AND available + ? <= ?
+    `UPDATE ledger_accounts SET ${column} = ${column} + ?, posting_count = posting_count + 1
+     WHERE ledger_account_id = ? AND platform_id = ? AND currency = ?
+       AND ${column} + ? >= CASE WHEN allow_negative = 1 THEN CAST(? AS BIGINT) ELSE 0 END AND ${column} + ? <= ?
      RETURNING available, pending, posting_count`,
-    [amount, id, amount, floor, amount, ceiling],
-  );
-}
-
-export async function addToPending(sql: Sql, id: string, amount: number, floor: number, ceiling: number): Promise<BalanceAfter | undefined> {
-  return sql.get<BalanceAfter>(
-    `UPDATE ledger_accounts SET pending = pending + ?, posting_count = posting_count + 1
-     WHERE ledger_account_id = ? AND pending + ? >= ? AND pending + ? <= ?
-     RETURNING available, pending, posting_count`,
-    [amount, id, amount, floor, amount, ceiling],
+    [amount, target.ledgerAccountID, target.platformID, target.currency, amount, bounds.negativeFloor, amount, bounds.ceiling],
   );
 }
 
