@@ -24,16 +24,21 @@ export async function fsyncFile(path: string): Promise<void> {
  * with the next group while this fsyncs the WAL file on libuv's thread pool.
  * A group's answers are released only by an fsync that began after its commit;
  * the WAL is appended in commit order, so that fsync also covers every earlier
- * group: nothing is acknowledged that a crash could take back. One fsync at a
- * time; groups committed meanwhile share the next one.
+ * group: nothing is acknowledged that a crash could take back. At most two
+ * fsyncs at a time; groups committed while both run share the next one.
  *
  * An fsync that fails leaves the pages' fate unknown (the kernel may drop them
  * and report clean later), so every waiting answer is rejected and the store
  * refuses writes from then on: the process must be restarted, as PostgreSQL does.
  */
 export class WalSync {
+  /** Groups committed so far, numbered from 1. */
   private committed = 0;
-  private syncing = false;
+  /** The highest group number already covered by a started fsync. */
+  private requested = 0;
+  /** The highest group number known durable. */
+  private durable = 0;
+  private inFlight = 0;
   private waiting: Array<{ group: number; settle: Array<() => void>; fail: (error: unknown) => void }> = [];
   private idle: Array<() => void> = [];
   failure: unknown = undefined;
@@ -43,6 +48,12 @@ export class WalSync {
   constructor(
     private readonly walPath: string,
     private readonly syncFile: (path: string) => Promise<void> = fsyncFile,
+    /**
+     * fsyncs allowed at once. Two: a group committed while an fsync runs starts
+     * its own at once instead of waiting for that one to end, so its wait is
+     * one fsync, not up to two; more would only queue in the kernel.
+     */
+    private readonly maxInFlight = 2,
   ) {}
 
   /** Called right after a COMMIT: `settle` runs once the commit is durable, `fail` if it cannot be made so. */
@@ -50,7 +61,7 @@ export class WalSync {
     if (this.failure !== undefined) return fail(this.failure);
     this.committed++;
     this.waiting.push({ group: this.committed, settle, fail });
-    if (!this.syncing) void this.syncLoop();
+    this.startSyncs();
   }
 
   /** Makes everything written so far durable (migrations, which commit outside the groups). */
@@ -60,28 +71,39 @@ export class WalSync {
 
   /** Resolves when every group handed over so far is durable (or failed). */
   async drained(): Promise<void> {
-    if (!this.syncing && this.waiting.length === 0) return;
+    if (this.inFlight === 0 && this.waiting.length === 0) return;
     await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 
-  private async syncLoop(): Promise<void> {
-    this.syncing = true;
-    while (this.waiting.length > 0) {
-      const covered = this.committed;
-      try {
-        await this.syncFile(this.walPath);
-        this.syncs++;
-      } catch (error) {
-        this.failure = error;
-        const lost = this.waiting.splice(0);
-        for (const entry of lost) entry.fail(error);
-        break;
-      }
-      while (this.waiting.length > 0 && this.waiting[0]!.group <= covered) {
+  private startSyncs(): void {
+    while (this.failure === undefined && this.requested < this.committed && this.inFlight < this.maxInFlight) {
+      void this.syncOnce(this.committed);
+    }
+  }
+
+  /** One fsync that began after group `covered` committed: it makes that group and every earlier one durable. */
+  private async syncOnce(covered: number): Promise<void> {
+    this.requested = covered;
+    this.inFlight++;
+    try {
+      await this.syncFile(this.walPath);
+      this.syncs++;
+      this.durable = Math.max(this.durable, covered);
+    } catch (error) {
+      if (this.failure === undefined) this.failure = error;
+    } finally {
+      this.inFlight--;
+    }
+    if (this.failure !== undefined) {
+      for (const entry of this.waiting.splice(0)) entry.fail(this.failure);
+    } else {
+      while (this.waiting.length > 0 && this.waiting[0]!.group <= this.durable) {
         for (const settle of this.waiting.shift()!.settle) settle();
       }
+      this.startSyncs();
     }
-    this.syncing = false;
-    for (const resolve of this.idle.splice(0)) resolve();
+    if (this.inFlight === 0 && this.waiting.length === 0) {
+      for (const resolve of this.idle.splice(0)) resolve();
+    }
   }
 }
