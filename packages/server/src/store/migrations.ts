@@ -429,6 +429,21 @@ CREATE INDEX events_platform_seq ON events(platform_id, event_seq);
 `,
     },
   },
+  {
+    id: 13,
+    name: 'fewer index entries per transfer',
+    // Every transfer writes two events and at least one ledger entry, and each
+    // index entry is one more page a group commit may write. `events_platform`
+    // (platform, created_on) serves no query since events are read by
+    // `event_seq` (migration 12). `ledger_entries_reverses` held a NULL entry
+    // for every entry that reverses nothing; as a partial index it holds only
+    // reversals, and `reverses_entry_id = ?` still uses it on both engines.
+    sql: `
+DROP INDEX events_platform;
+DROP INDEX ledger_entries_reverses;
+CREATE UNIQUE INDEX ledger_entries_reverses ON ledger_entries(reverses_entry_id) WHERE reverses_entry_id IS NOT NULL;
+`,
+  },
 ];
 
 /**
