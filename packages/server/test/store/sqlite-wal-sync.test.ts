@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteStore, type SqliteStoreOptions } from '../../src/store/sqlite/sqlite-store.ts';
-import { fsyncFile } from '../../src/store/sqlite/wal-sync.ts';
+import { WalFile } from '../../src/store/sqlite/wal-sync.ts';
 
 // A group commit is acknowledged only once an fsync of the WAL that began after
 // its COMMIT has returned (store/sqlite/wal-sync.ts).
@@ -121,11 +121,13 @@ describe('SQLite durable acknowledgement (WAL fsync off the event loop)', () => 
 
   it('many concurrent writers need far fewer fsyncs than writes, with the real fsync', async () => {
     let syncs = 0;
+    let walFile: WalFile | undefined;
     await withStore(
       {
         syncFile: async (path) => {
           syncs++;
-          await fsyncFile(path);
+          walFile ??= new WalFile(path);
+          await walFile.sync();
         },
       },
       async (store) => {
@@ -136,10 +138,11 @@ describe('SQLite durable acknowledgement (WAL fsync off the event loop)', () => 
         assert.ok(used >= 1 && used < 100, `${used} fsyncs for 500 writes`);
       },
     );
+    await walFile?.close();
   });
 
-  it('fsyncFile treats a missing file as nothing to sync and reports other errors', async () => {
-    await fsyncFile(join(tmpdir(), `railyard-no-such-${process.pid}-${Date.now()}`));
-    await assert.rejects(fsyncFile('/proc/self/nonexistent-dir/x\u0000'), /./);
+  it('a WAL file that does not exist yet is nothing to sync; other errors are reported', async () => {
+    await new WalFile(join(tmpdir(), `railyard-no-such-${process.pid}-${Date.now()}`)).sync();
+    await assert.rejects(new WalFile('/proc/self/nonexistent-dir/x\u0000').sync(), /./);
   });
 });

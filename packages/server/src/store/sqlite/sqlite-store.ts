@@ -3,7 +3,7 @@ import type { Database as Db, Statement } from 'better-sqlite3';
 import { migrations, migrationSql } from '../migrations.ts';
 import { type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
 import { WalCheckpointer } from './checkpointer.ts';
-import { WalSync, fsyncFile } from './wal-sync.ts';
+import { WalFile, WalSync } from './wal-sync.ts';
 
 /** At most this many units of work share one commit; the rest wait for the next. */
 const MAX_GROUP_SIZE = 512;
@@ -85,6 +85,7 @@ export class SqliteStore implements Store {
 
   /** Releases a group's answers once its commit is durable; absent for `:memory:`, which has no disk. */
   private readonly walSync: WalSync | undefined;
+  private readonly walFile: WalFile | undefined;
 
   constructor(
     readonly path: string,
@@ -102,7 +103,9 @@ export class SqliteStore implements Store {
     // page. In memory it halves the cost of an INSERT here (bench/README.md).
     this.writer.pragma('temp_store = MEMORY');
     if (path !== ':memory:') {
-      this.walSync = new WalSync(`${path}-wal`, options.syncFile ?? fsyncFile);
+      const walFile = new WalFile(`${path}-wal`);
+      this.walFile = walFile;
+      this.walSync = new WalSync(walFile.path, options.syncFile ?? (() => walFile.sync()));
       this.writer.pragma('wal_autocheckpoint = 0');
       this.checkpointer = new WalCheckpointer(path, () => {
         // Without the worker the WAL would only grow: SQLite checkpoints inside commits again.
@@ -210,6 +213,7 @@ export class SqliteStore implements Store {
       await new Promise((resolve) => setImmediate(resolve));
     }
     await this.walSync?.drained();
+    await this.walFile?.close();
     await this.checkpointer?.stop();
     if (this.reader !== this.writer) this.reader.close();
     this.writer.close();
