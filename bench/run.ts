@@ -166,9 +166,17 @@ interface LoadResult {
   non2xx: number;
 }
 
-/** A steady open-loop load at `rate` (see tools/paced-load.ts: autocannon's own rate limit comes in bursts). */
+/** Seconds of load at the same rate before each paced run, not measured: the pool opens its connections, both sides warm up. */
+const PACED_WARMUP_S = 1;
+
+/**
+ * A steady open-loop load at `rate` (see tools/paced-load.ts: autocannon's own
+ * rate limit comes in bursts), after a warm-up on the same connections whose
+ * 2xx answers (transfers written like any other) are counted in `ok`.
+ */
 function paced(url: string, target: Omit<Target, 'verify'>, rate: number): Promise<PacedResult> {
-  return pacedLoad({ url, method: target.method, path: target.path, body: target.body, headers: target.headers ?? {}, uniquePerRequest: target.uniquePerRequest }, rate, duration, connections);
+  const spec = { url, method: target.method, path: target.path, body: target.body, headers: target.headers ?? {}, uniquePerRequest: target.uniquePerRequest };
+  return pacedLoad(spec, rate, duration, connections, { warmupS: PACED_WARMUP_S });
 }
 
 async function load(url: string, target: Omit<Target, 'verify'>): Promise<LoadResult> {

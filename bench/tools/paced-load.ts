@@ -44,13 +44,30 @@ function fill(text: string, id: string): string {
 const percentile = (sorted: Float64Array, q: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
-export async function pacedLoad(target: PacedTarget, rate: number, durationS: number, connections: number): Promise<PacedResult> {
+export interface PacedOptions {
+  /** Seconds of load at the same rate before the measured part, on the same connections; answers counted, latencies not. */
+  warmupS?: number;
+}
+
+export async function pacedLoad(target: PacedTarget, rate: number, durationS: number, connections: number, options: PacedOptions = {}): Promise<PacedResult> {
+  const pool = new Pool(target.url, { connections, pipelining: 1 });
+  const runID = Math.random().toString(36).slice(2, 8);
+  try {
+    const warmup = options.warmupS ? await phase(pool, target, `${runID}w`, rate, options.warmupS) : undefined;
+    const measured = await phase(pool, target, runID, rate, durationS);
+    if (!warmup) return measured;
+    return { ...measured, ok: measured.ok + warmup.ok, non2xx: measured.non2xx + warmup.non2xx, errors: measured.errors + warmup.errors };
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/** Sends rate × durationS requests on schedule and waits for every answer. */
+async function phase(pool: Pool, target: PacedTarget, runID: string, rate: number, durationS: number): Promise<PacedResult> {
   const total = Math.min(Math.floor(rate * durationS), MAX_REQUESTS);
   if (total < 1) throw new Error('paced load: rate × duration must be at least one request');
-  const pool = new Pool(target.url, { connections, pipelining: 1 });
   const latencies = new Float64Array(total);
   const result = { sent: 0, ok: 0, non2xx: 0, errors: 0 };
-  const runID = Math.random().toString(36).slice(2, 8);
   let answered = 0;
   let allAnswered: () => void = () => {};
   const done = new Promise<void>((resolve) => (allAnswered = resolve));
@@ -94,7 +111,6 @@ export async function pacedLoad(target: PacedTarget, rate: number, durationS: nu
   });
   const sendingMs = performance.now() - start;
   const drained = await Promise.race([done.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS).unref())]);
-  await pool.destroy();
   if (!drained) throw new Error(`paced load: ${total - answered} of ${total} requests unanswered ${DRAIN_TIMEOUT_MS} ms after the last was sent`);
   const sorted = latencies.slice().sort();
   const round = (ms: number) => Math.round(ms * 10) / 10;
