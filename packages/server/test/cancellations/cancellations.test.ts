@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { FAST_PACING } from '../../src/rails/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
 import { eventTypes } from '../wallets/helpers.ts';
 import { assertLedgerOk, balance, postTransfer, transferBody, walletParty, type WalletParty } from '../transfers/helpers.ts';
 import { finishTestTransfer, LATER, TOO_LATE, useTestRail } from './test-rail.ts';
@@ -18,7 +18,7 @@ for (const kind of await storeKinds()) {
     let bob: WalletParty;
     let restore: () => void = () => {};
     before(async () => {
-      s = await startTestServer(kind);
+      s = await startTestServer(kind, { clock: standingClock() });
       alice = await walletParty(s, 10_000);
       bob = await walletParty(s);
     });

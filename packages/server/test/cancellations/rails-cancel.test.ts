@@ -1,7 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
 import { assertLedgerOk, balance, postTransfer, type WalletParty } from '../transfers/helpers.ts';
 import { bankParty } from '../rails/ach-helpers.ts';
 import { advance, body, cardMethod, getTransfer, moneyWallet, updateStatuses } from '../rails/helpers.ts';
@@ -152,7 +152,7 @@ for (const kind of await storeKinds()) {
   describe(`cancellation on the ACH and card rails (${kind})`, () => {
     let s: TestServer;
     before(async () => {
-      s = await startTestServer(kind);
+      s = await startTestServer(kind, { clock: standingClock() });
     });
     after(async () => {
       await s.close();

@@ -2,7 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { findLedgerAccountByOwner, type LedgerAccountKind } from '../../src/ledger/index.ts';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
 import { assertLedgerOk, balance, postTransfer } from '../transfers/helpers.ts';
 import { advance, bankParty, getTransfer } from './ach-helpers.ts';
 
@@ -13,7 +13,7 @@ for (const kind of await storeKinds()) {
   describe(`ACH facilitator fees (${kind})`, () => {
     let s: TestServer;
     before(async () => {
-      s = await startTestServer(kind);
+      s = await startTestServer(kind, { clock: standingClock() });
     });
     after(async () => {
       await s.close();

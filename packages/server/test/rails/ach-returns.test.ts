@@ -1,7 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
 import { eventTypes } from '../wallets/helpers.ts';
 import { assertLedgerOk, balance, postTransfer } from '../transfers/helpers.ts';
 import { advance, bankParty, getTransfer, updateStatuses } from './ach-helpers.ts';
@@ -15,7 +15,7 @@ for (const kind of await storeKinds()) {
   describe(`ACH returns (${kind})`, () => {
     let s: TestServer;
     before(async () => {
-      s = await startTestServer(kind);
+      s = await startTestServer(kind, { clock: standingClock() });
     });
     after(async () => {
       await s.close();

@@ -1,7 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
 import { assertLedgerOk, postTransfer, v2024TransferValidator } from '../transfers/helpers.ts';
 import { advance, bankParty, type BankParty } from './ach-helpers.ts';
 
@@ -15,7 +15,7 @@ for (const kind of await storeKinds()) {
     let owner: BankParty;
     let payee: BankParty;
     before(async () => {
-      s = await startTestServer(kind);
+      s = await startTestServer(kind, { clock: standingClock() });
       validate = v2024TransferValidator();
       owner = await bankParty(s, { verified: true, walletCents: 50_000 });
       payee = await bankParty(s, { verified: false });

@@ -1,7 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
 import { assertLedgerOk, balance, postTransfer, type WalletParty } from '../transfers/helpers.ts';
 import { advance, body, cardMethod, getTransfer, moneyWallet, updateStatuses, v2024TransferValidator } from './helpers.ts';
 
@@ -16,7 +16,7 @@ for (const kind of await storeKinds()) {
     let s: TestServer;
     let merchant: WalletParty;
     before(async () => {
-      s = await startTestServer(kind);
+      s = await startTestServer(kind, { clock: standingClock() });
       merchant = await moneyWallet(s);
     });
     after(async () => {

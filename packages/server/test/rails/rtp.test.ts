@@ -5,7 +5,7 @@ import { REALISTIC_PACING } from '../../src/rails/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { RTP_FAILURE_TRIGGERS } from '../../src/rails/rtp/triggers.ts';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
 import { V2026 } from '../accounts/helpers.ts';
 import { assertLedgerOk, balance, postTransfer } from '../transfers/helpers.ts';
 import { bankMethod, body, getTransfer, moneyWallet, updateStatuses, v2024TransferValidator } from './helpers.ts';
@@ -19,7 +19,7 @@ for (const kind of await storeKinds()) {
   describe(`RTP credits (${kind})`, () => {
     let s: TestServer;
     before(async () => {
-      s = await startTestServer(kind);
+      s = await startTestServer(kind, { clock: standingClock() });
     });
     after(async () => {
       await s.close();

@@ -37,6 +37,18 @@ function basicHeader(publicKey: string, secret: string): string {
 }
 
 /** A real server on a random loopback port, on a fresh store of the given kind. */
+/**
+ * A base clock that stands still at the moment it is made: platform time then
+ * moves only when a test advances it. For rail tests that advance a few seconds
+ * and expect an intermediate state: with the wall clock, a slow machine lets a
+ * second pass between two steps and a leg due at +1 s or a return due at +4 s
+ * has already happened (flaky on a loaded CI machine).
+ */
+export function standingClock(): Clock {
+  const start = new Date();
+  return { now: () => start };
+}
+
 export async function startTestServer(
   kind: StoreKind,
   options: { rateLimit?: RateLimitSetting; clock?: Clock } = {},
