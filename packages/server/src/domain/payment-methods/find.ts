@@ -23,6 +23,17 @@ export async function findPaymentMethod(sql: Sql, platformID: string, paymentMet
   if (!row) return undefined;
   // A platform always sees its own (facilitator) account, which is never deleted: no query needed for it.
   if (row.account_id !== platformID && !(await visibleAccountIDs(sql, platformID, [row.account_id])).has(row.account_id)) return undefined;
+  return toResolvedPaymentMethod(row);
+}
+
+/** The fields a transfer needs from a payment method row (or a row that joined one). */
+export function toResolvedPaymentMethod(row: {
+  payment_method_id: string;
+  payment_method_type: string;
+  account_id: string;
+  source_kind: string;
+  source_id: string;
+}): ResolvedPaymentMethod {
   return {
     paymentMethodID: row.payment_method_id,
     paymentMethodType: row.payment_method_type as PaymentMethodType,

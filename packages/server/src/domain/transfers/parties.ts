@@ -1,8 +1,7 @@
 import type { Sql } from '../../store/port.ts';
 import { findTransferPartyRow } from '../../store/repos/transfer-parties.ts';
 import type { WalletRow } from '../../store/repos/wallets.ts';
-import type { PaymentMethodType } from '../payment-methods/provider.ts';
-import type { ResolvedPaymentMethod } from '../payment-methods/find.ts';
+import { toResolvedPaymentMethod, type ResolvedPaymentMethod } from '../payment-methods/find.ts';
 import { paymentMethodProviders } from '../payment-methods/providers.ts';
 import { walletMethodView } from '../wallets/payment-method-provider.ts';
 
@@ -30,13 +29,7 @@ export interface ResolvedParty {
 export async function resolveParty(sql: Sql, platformID: string, paymentMethodID: string): Promise<ResolvedParty | undefined> {
   const row = await findTransferPartyRow(sql, platformID, paymentMethodID.toLowerCase());
   if (!row || row.visible !== 1) return undefined;
-  const method: ResolvedPaymentMethod = {
-    paymentMethodID: row.payment_method_id,
-    paymentMethodType: row.payment_method_type as PaymentMethodType,
-    accountID: row.account_id,
-    sourceKind: row.source_kind as ResolvedPaymentMethod['sourceKind'],
-    sourceID: row.source_id,
-  };
+  const method = toResolvedPaymentMethod(row);
   const provider = paymentMethodProviders.find((p) => p.sourceKind === method.sourceKind);
   if (!provider) return undefined;
   const accountView = { accountID: row.account_id, email: row.account_email ?? '', displayName: row.account_display_name };

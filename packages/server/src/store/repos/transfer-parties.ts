@@ -1,5 +1,6 @@
 import type { Sql } from '../port.ts';
-import type { WalletRow } from './wallets.ts';
+import { VISIBLE_TO_PLATFORM } from './account-visibility.ts';
+import { WALLET_COLUMNS, type WalletRow } from './wallets.ts';
 
 /** One side of a new transfer as one read: the live payment method, its account, whether the platform sees it, its wallet. */
 export interface TransferPartyRow {
@@ -16,31 +17,13 @@ export interface TransferPartyRow {
   wallet: WalletRow | undefined;
 }
 
-const WALLET_COLUMNS = [
-  'wallet_id',
-  'account_id',
-  'platform_id',
-  'wallet_type',
-  'name',
-  'description',
-  'status',
-  'metadata',
-  'ledger_account_id',
-  'created_on',
-  'updated_on',
-  'closed_on',
-] as const;
-
 // Creating a transfer resolves two payment methods; read one at a time (method,
 // visibility, account, wallet) that was up to eight statements of the 26 a
 // wallet→wallet create ran, and a round trip each on PostgreSQL.
 const SQL = `
 SELECT pm.payment_method_id, pm.payment_method_type, pm.account_id, pm.source_kind, pm.source_id,
        a.email AS account_email, a.display_name AS account_display_name,
-       CASE WHEN a.account_id = ?
-              OR EXISTS (SELECT 1 FROM account_connections c
-                          WHERE c.principal_id = ? AND c.account_id = a.account_id AND c.disconnected_on IS NULL)
-            THEN 1 ELSE 0 END AS visible,
+       CASE WHEN ${VISIBLE_TO_PLATFORM} THEN 1 ELSE 0 END AS visible,
        ${WALLET_COLUMNS.map((column) => `w.${column} AS w_${column}`).join(', ')}
   FROM payment_methods pm
   JOIN accounts a ON a.account_id = pm.account_id

@@ -17,8 +17,22 @@ export interface WalletRow {
   closed_on: string | null;
 }
 
-const COLUMNS =
-  'wallet_id, account_id, platform_id, wallet_type, name, description, status, metadata, ledger_account_id, created_on, updated_on, closed_on';
+/** Every column of a wallet row, in `WalletRow` order; other repositories select them under an alias. */
+export const WALLET_COLUMNS = [
+  'wallet_id',
+  'account_id',
+  'platform_id',
+  'wallet_type',
+  'name',
+  'description',
+  'status',
+  'metadata',
+  'ledger_account_id',
+  'created_on',
+  'updated_on',
+  'closed_on',
+] as const;
+const COLUMNS = WALLET_COLUMNS.join(', ');
 
 export async function insertWallet(sql: Sql, row: WalletRow): Promise<void> {
   await sql.run(`INSERT INTO wallets (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [

@@ -105,7 +105,8 @@ export class SqliteStore implements Store {
     if (path !== ':memory:') {
       const walFile = new WalFile(`${path}-wal`);
       this.walFile = walFile;
-      this.walSync = new WalSync(walFile.path, options.syncFile ?? (() => walFile.sync()));
+      const syncFile = options.syncFile;
+      this.walSync = new WalSync(syncFile ? () => syncFile(walFile.path) : () => walFile.sync());
       this.writer.pragma('wal_autocheckpoint = 0');
       this.checkpointer = new WalCheckpointer(path, () => {
         // Without the worker the WAL would only grow: SQLite checkpoints inside commits again.

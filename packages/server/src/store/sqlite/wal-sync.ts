@@ -58,12 +58,10 @@ export class WalSync {
   private waiting: Array<{ group: number; settle: Array<() => void>; fail: (error: unknown) => void }> = [];
   private idle: Array<() => void> = [];
   failure: unknown = undefined;
-  /** How many fsyncs ran, for tests and the bench's notes. */
-  syncs = 0;
 
   constructor(
-    private readonly walPath: string,
-    private readonly syncFile: (path: string) => Promise<void>,
+    /** Makes everything written to the WAL so far durable. */
+    private readonly sync: () => Promise<void>,
     /**
      * fsyncs allowed at once. Two: a group committed while an fsync runs starts
      * its own at once instead of waiting for that one to end, so its wait is
@@ -102,8 +100,7 @@ export class WalSync {
     this.requested = covered;
     this.inFlight++;
     try {
-      await this.syncFile(this.walPath);
-      this.syncs++;
+      await this.sync();
       this.durable = Math.max(this.durable, covered);
     } catch (error) {
       if (this.failure === undefined) this.failure = error;
