@@ -63,6 +63,8 @@ interface ScenarioContext {
 interface Scenario {
   name: string;
   baseline: { method: 'GET' | 'POST'; path: string };
+  /** The server measured against the baseline: Railyard, or the ledger floor (servers/ledger-floor.ts). */
+  server?: 'railyard' | 'floor';
   prepare: (context: ScenarioContext) => Promise<Target>;
 }
 
@@ -112,6 +114,35 @@ const scenarios: Scenario[] = [
           const ledger = (await tsx('packages/cli/src/main.ts', ['admin', 'verify-ledger', '--db', db])).trim();
           if (ledger !== 'ok') throw new Error(`transfers.create: verify-ledger printed ${ledger}`);
           return `transfers.create: ${completed} transfers completed = ${ok} 2xx answers + ${extra} of ${inFlight} requests cut off in flight when a run ended; none failed; verify-ledger: ${ledger}`;
+        },
+      };
+    },
+  },
+  {
+    // Not Railyard: the least any durable double-entry transfer on this SQLite store costs (servers/ledger-floor.ts).
+    name: 'ledger.floor',
+    baseline: { method: 'POST', path: '/echo' },
+    server: 'floor',
+    prepare: async () => {
+      const keyPrefix = `floor-${randomBytes(4).toString('hex')}`;
+      return {
+        method: 'POST',
+        path: '/transfers',
+        body: JSON.stringify({
+          source: { paymentMethodID: 'floor-source' },
+          destination: { paymentMethodID: 'floor-destination' },
+          amount: { currency: 'USD', value: 1 },
+          description: 'bench',
+        }),
+        headers: { 'content-type': 'application/json', 'x-idempotency-key': `${keyPrefix}-[<id>]` },
+        uniquePerRequest: true,
+        verify: async ({ ok, inFlight }) => {
+          const { transfers, conserved } = JSON.parse(await tsx('bench/tools/check-floor.ts', ['--db', floorDb])) as { transfers: number; conserved: boolean };
+          const extra = transfers - ok;
+          if (extra < 0 || extra > inFlight || !conserved) {
+            throw new Error(`ledger.floor: ${ok} answered 2xx (${inFlight} cut off in flight) but the floor holds ${transfers} transfers, conserved: ${conserved}`);
+          }
+          return `ledger.floor: ${transfers} transfers = ${ok} 2xx answers + ${extra} of ${inFlight} cut off in flight; money conserved`;
         },
       };
     },
@@ -215,6 +246,13 @@ const railyard = await startServer(
   throw error;
 });
 const platformID = /platform accountID: (\S+)/.exec(railyard.output())?.[1];
+const floorDb = join(dir, 'floor.db');
+const floor = chosen.some((scenario) => scenario.server === 'floor')
+  ? await startServer(['bench/servers/ledger-floor.ts', '0', floorDb]).catch(async (error: unknown) => {
+      await Promise.all([stopServer(baseline.child), stopServer(railyard.child)]);
+      throw error;
+    })
+  : undefined;
 
 const rows: string[] = [];
 const checks: string[] = [];
@@ -223,12 +261,13 @@ try {
   if (!platformID) throw new Error(`Railyard did not print its platform: ${railyard.output()}`);
   for (const scenario of chosen) {
     const target = await scenario.prepare({ url: railyard.url, platformID, db });
+    const measured = scenario.server === 'floor' ? floor! : railyard;
     const withAuth = { ...target, headers: { authorization: AUTH, ...(target.headers ?? {}) } };
     const baselineTarget = { ...scenario.baseline, ...(target.body ? { body: target.body, headers: { 'content-type': 'application/json' } } : {}) };
     const base = await load(baseline.url, baselineTarget);
-    const max = await load(railyard.url, withAuth);
+    const max = await load(measured.url, withAuth);
     const halfRate = Math.max(1, Math.floor(max.rps / 2));
-    const half = await paced(railyard.url, withAuth, halfRate);
+    const half = await paced(measured.url, withAuth, halfRate);
     // The same steady rate against the baseline: the floor of what the load generator and loopback add.
     const baseHalf = await paced(baseline.url, baselineTarget, halfRate);
     rows.push(
@@ -238,7 +277,7 @@ try {
     if (target.verify) checks.push(await target.verify({ ok: max.ok + half.ok, inFlight: max.inFlight }));
   }
 } finally {
-  await Promise.all([stopServer(baseline.child), stopServer(railyard.child)]);
+  await Promise.all([stopServer(baseline.child), stopServer(railyard.child), ...(floor ? [stopServer(floor.child)] : [])]);
   if (!values['keep-db']) rmSync(dir, { recursive: true, force: true });
 }
 
