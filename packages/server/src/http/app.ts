@@ -28,6 +28,28 @@ declare module 'fastify' {
 }
 
 /**
+ * JSON that parses but that the secure parser refuses carries a `__proto__` or
+ * `constructor.prototype` key (prototype pollution); Fastify calls that "not
+ * valid JSON", which sends a client looking for a syntax error that is not there.
+ */
+const FORBIDDEN_KEY = Object.assign(new Error('the body holds a key named __proto__, or constructor with a prototype key, which are not accepted'), {
+  statusCode: 400,
+});
+
+function hasBody(headers: { 'content-length'?: string; 'transfer-encoding'?: string }): boolean {
+  return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+}
+
+function isPlainJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Builds the HTTP face of Railyard. Every API route comes from the contract
  * registry; the only other route is the generated OpenAPI document.
  */
@@ -54,7 +76,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    defaultJsonParser(request, body as string, done);
+    defaultJsonParser(request, body as string, (error, parsed) => {
+      if (error && isPlainJson(body as string)) return done(FORBIDDEN_KEY, undefined);
+      done(error, parsed);
+    });
   });
 
   app.decorateRequest('apiVersion', 'v2024.01.00');
@@ -63,6 +88,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const resolution = resolveVersion(request.headers['x-moov-version'] as string | undefined);
     if (!resolution.ok) return sendEmpty(reply, 404);
     request.apiVersion = resolution.version;
+    // Fastify would read a compressed body as if it were plain: refuse it rather than misread it.
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity' && hasBody(request.headers)) {
+      return sendGenericError(reply, 415, `a body with Content-Encoding ${encoding.slice(0, 40)} is not accepted; send it uncompressed`);
+    }
   });
 
   app.setNotFoundHandler((_request, reply) => sendEmpty(reply, 404));
@@ -83,7 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   for (const op of operations as readonly OperationDef[]) {
     const handler = (handlers as Partial<Record<string, Handler>>)[op.id];
-    if (!handler) continue; // TEMP until every handler lands
+    // Every operation of the registry is served; one without a handler is a build mistake, not a 404.
+    if (!handler) throw new Error(`operation ${op.id} has no handler`);
     registerOperation(app, op, handler, { services: options.services, limiter });
   }
   return app;

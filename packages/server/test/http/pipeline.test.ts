@@ -150,12 +150,39 @@ for (const kind of await storeKinds()) {
         }
       });
 
+      test('a key that could pollute prototypes is refused by name, not called malformed JSON', async () => {
+        for (const payload of ['{"__proto__":{"admin":true},"name":"x"}', '{"name":"x","metadata":{"__proto__":"x"}}', '{"constructor":{"prototype":{"admin":true}},"name":"x"}']) {
+          const response = await post(payload);
+          assert.equal(response.statusCode, 400, payload);
+          assert.match(response.json().error, /__proto__/, payload);
+        }
+        // Malformed JSON keeps its own message.
+        const malformed = await post('{"name":');
+        assert.equal(malformed.statusCode, 400);
+        assert.doesNotMatch(malformed.json().error, /__proto__/);
+        // A key merely named "constructor" is ordinary data.
+        const ordinary = await post('{"name":"x","constructor":"y"}');
+        assert.equal(ordinary.statusCode, 200);
+      });
+
       test('a content type other than JSON is a 415 {"error"}', async () => {
         for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'application/xml', 'multipart/form-data; boundary=x']) {
           const response = await post(type.startsWith('application/x-www') ? 'name=x' : 'name', type);
           assert.equal(response.statusCode, 415, type);
           assert.equal(typeof response.json().error, 'string');
         }
+      });
+
+      test('a compressed body is a 415 {"error"}, not read as plain JSON', async () => {
+        for (const encoding of ['gzip', 'br', 'deflate', 'GZIP, identity']) {
+          const response = await inject('POST', '/probe/body', { 'content-type': 'application/json', 'content-encoding': encoding }, JSON.stringify({ name: 'ok' }));
+          assert.equal(response.statusCode, 415, encoding);
+          assert.match(response.json().error, /Content-Encoding/);
+        }
+        const identity = await inject('POST', '/probe/body', { 'content-type': 'application/json', 'content-encoding': 'identity' }, JSON.stringify({ name: 'ok' }));
+        assert.equal(identity.statusCode, 200);
+        // No body, nothing to misread.
+        assert.equal((await inject('GET', '/ping', { 'content-encoding': 'gzip' })).statusCode, 200);
       });
 
       test('JSON with parameters in the content type is JSON', async () => {
