@@ -124,5 +124,21 @@ for (const kind of await storeKinds()) {
       assert.equal(created.json.destination.rtpDetails.status, 'completed');
       await assertLedgerOk(s);
     });
+
+    it('instant-bank-credit names no payment method for a v2024.01.00 caller, and reads back as rtp-credit there', async () => {
+      const payer = await moneyWallet(s, 1_000);
+      const bank = await bankMethod(s, 'instant-bank-credit');
+      const refused = await postTransfer(s, body(payer.paymentMethodID, bank.paymentMethodID, 250), { version: 'v2024.01.00' });
+      assert.equal(refused.status, 422, refused.text);
+      assert.deepEqual(Object.keys(refused.json), ['destinationPaymentMethodID']);
+      assert.equal(await balance(s, payer), 1_000);
+      // Made by a v2026.01.00 caller, the transfer still parses for a v2024.01.00 one.
+      const created = await postTransfer(s, body(payer.paymentMethodID, bank.paymentMethodID, 250), { waitFor: 'rail-response' });
+      assert.equal(created.json.destination.paymentMethodType, 'instant-bank-credit');
+      const old = await getTransfer(s, created.json.transferID, 'v2024.01.00');
+      assert.equal(old.destination.paymentMethodType, 'rtp-credit');
+      assert.ok(validate(old), JSON.stringify(validate.errors));
+      await assertLedgerOk(s);
+    });
   });
 }

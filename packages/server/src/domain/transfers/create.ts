@@ -24,11 +24,21 @@ import { resolveParty, type ResolvedParty } from './parties.ts';
  */
 export async function createTransferRecord(
   sql: Sql,
-  input: { platformID: string; idempotencyKey: string; request: CheckedCreateTransfer; clock: Clock; pacing: RailPacing },
+  input: {
+    platformID: string;
+    idempotencyKey: string;
+    request: CheckedCreateTransfer;
+    clock: Clock;
+    pacing: RailPacing;
+    /** Types the caller's API version does not know (v2024.01.00: `instant-bank-credit`, `card-present-payment`). */
+    hiddenPaymentMethodTypes?: ReadonlySet<string>;
+  },
 ): Promise<TransferRecord> {
   const { platformID, request, clock } = input;
-  const source = await resolveParty(sql, platformID, request.sourcePaymentMethodID);
-  const destination = await resolveParty(sql, platformID, request.destinationPaymentMethodID);
+  const visible = (party: ResolvedParty | undefined) =>
+    party && !input.hiddenPaymentMethodTypes?.has(party.method.paymentMethodType) ? party : undefined;
+  const source = visible(await resolveParty(sql, platformID, request.sourcePaymentMethodID));
+  const destination = visible(await resolveParty(sql, platformID, request.destinationPaymentMethodID));
   const unknown: Record<string, string> = {};
   if (!source) unknown['sourcePaymentMethodID'] = 'no such payment method, or it is disabled';
   if (!destination) unknown['destinationPaymentMethodID'] = 'no such payment method, or it is disabled';

@@ -30,6 +30,8 @@ export interface CreateTransferRequest {
   idempotencyKey: string;
   waitForRail: boolean;
   body: Record<string, unknown>;
+  /** Payment method types the caller's API version does not know: naming one is naming no payment method. */
+  hiddenPaymentMethodTypes?: ReadonlySet<string>;
 }
 
 /** What create answers: the HTTP edge picks 200 or 202 and the body from it. */
@@ -75,7 +77,14 @@ export class TransferService {
         const existing = await findTransferByIdempotencyKey(sql, platformID, input.idempotencyKey);
         if (existing) throw new Replay(existing);
         const clock = await this.options.platformClock.view(sql, platformID);
-        return createTransferRecord(sql, { platformID, idempotencyKey: input.idempotencyKey, request, clock, pacing: this.options.pacing });
+        return createTransferRecord(sql, {
+          platformID,
+          idempotencyKey: input.idempotencyKey,
+          request,
+          clock,
+          pacing: this.options.pacing,
+          hiddenPaymentMethodTypes: input.hiddenPaymentMethodTypes,
+        });
       });
     } catch (error) {
       if (error instanceof Replay) throw replayConflict(error.row);

@@ -1,6 +1,7 @@
 import { createTransfer, getTransfer, listTransfers, updateTransfer } from '@railyard/contract';
 import { Conflict } from '../../domain/errors.ts';
 import { callerOf, handle } from '../handler.ts';
+import { hiddenPaymentMethodTypes } from '../versions/v2026-01-00-money-sources.ts';
 
 /** IDs are stored lower-case; a path may carry any case of a UUID. */
 const id = (uuid: string) => uuid.toLowerCase();
@@ -13,6 +14,7 @@ export const transferHandlers = {
         idempotencyKey: headers['xIdempotencyKey']!,
         waitForRail: headers['xWaitFor'] === 'rail-response',
         body: body as Record<string, unknown>,
+        hiddenPaymentMethodTypes: hiddenPaymentMethodTypes(ctx.version),
       });
       return { status: outcome.kind === 'wait-exceeded' ? 202 : 200, body: outcome.body };
     } catch (error) {

@@ -31,6 +31,12 @@ export function checkPaymentMethodVisible(version: ApiVersion, paymentMethodType
   if (isOlderThanV2026(version) && hiddenTypes.has(paymentMethodType)) throw new NotFound('payment method');
 }
 
+/** The payment method types a caller of `version` cannot see: what it may not name in a transfer either. */
+export function hiddenPaymentMethodTypes(version: ApiVersion): ReadonlySet<string> {
+  return isOlderThanV2026(version) ? hiddenTypes : NONE;
+}
+const NONE: ReadonlySet<string> = new Set();
+
 const legacyCapabilityList = (body: unknown) =>
   Array.isArray(body) ? body.filter((c) => isObject(c) && legacyCapabilities.has(String(c['capability']))) : body;
 

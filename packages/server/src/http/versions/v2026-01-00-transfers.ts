@@ -13,9 +13,21 @@ import type { ChangeSet } from './transforms.ts';
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * Payment method types v2024.01.00 has no name for, as the nearest type it has:
+ * the same rail from the same source. Such a transfer exists only when a newer
+ * caller made it; an older caller listing it must still be able to parse it.
+ */
+const NEAREST_V2024_TYPE: Readonly<Record<string, string>> = {
+  'instant-bank-credit': 'rtp-credit',
+  'card-present-payment': 'card-payment',
+};
+
 function partyToV2024(party: unknown): unknown {
   if (!isObject(party)) return party;
   const out: Json = { ...party };
+  const nearest = NEAREST_V2024_TYPE[String(out['paymentMethodType'])];
+  if (nearest !== undefined) out['paymentMethodType'] = nearest;
   delete out['terminalCard'];
   if (isObject(out['wallet'])) out['wallet'] = { walletID: out['wallet']['walletID'] };
   if (isObject(out['achDetails'])) {
