@@ -9,7 +9,13 @@ import { completeJob, failJob } from './finish.ts';
 import { JOB_KIND_PATTERN, MAX_JOB_KIND_LENGTH, type ClaimedJob } from './job.ts';
 
 export interface JobContext {
-  /** The job's platform clock, its offset read in this unit of work. */
+  /**
+   * The job's platform time, standing at the moment the job was due: every
+   * stamp of its step (rail timestamps, events, postings) reads as when the step
+   * was scheduled, also when it runs late, after `POST /railyard/clock/advance`
+   * jumped over it or after downtime. Steps that a jump made due run in due
+   * order, each at its own time, as if the clock had walked.
+   */
   clock: Clock;
   workerID: string;
 }
@@ -61,6 +67,13 @@ class StaleClaim extends Error {
 
 function defaultWorkerID(): string {
   return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
+
+/** A clock standing at the job's due time; never later than the platform's now (a job is claimed only once due). */
+function dueClock(job: ClaimedJob, platformNow: Date): Clock {
+  const due = Date.parse(job.runAt);
+  const at = Number.isNaN(due) ? platformNow.getTime() : Math.min(due, platformNow.getTime());
+  return { now: () => new Date(at) };
 }
 
 function bounded(name: string, value: number, min: number, max: number): number {
@@ -190,8 +203,8 @@ export class JobRunner {
       await this.store.write(async (sql) => {
         // Completion first: it locks the job row and proves the claim before any effect is written.
         if (!(await completeJob(sql, job, this.clock))) throw new StaleClaim(job.jobID);
-        const clock = offsetClock(this.clock, await readClockOffset(sql, job.platformID));
-        await handler(sql, job, { clock, workerID: this.workerID });
+        const platformNow = offsetClock(this.clock, await readClockOffset(sql, job.platformID)).now();
+        await handler(sql, job, { clock: dueClock(job, platformNow), workerID: this.workerID });
       });
       return 'completed';
     } catch (error) {

@@ -59,9 +59,8 @@ for (const kind of await storeKinds()) {
       await advance(s, { until: etAt(fri, '17:30') });
       const originated = await getTransfer(s, id);
       assert.equal(originated.destination.achDetails.status, 'originated');
-      // Stamped when the job ran: the cutoff plus the real time the test took since the advance.
-      const lag = Date.parse(originated.destination.achDetails.originatedOn) - Date.parse(etAt(fri, '17:30'));
-      assert.ok(lag >= 0 && lag < 5_000, `originated ${lag} ms after the cutoff`);
+      // Stamped when the step was due: the cutoff itself, not when the job happened to run.
+      assert.equal(originated.destination.achDetails.originatedOn, etAt(fri, '17:30'));
       await advance(s, { until: minus(etAt(fri, '09:00', 1), 60_000) }); // Monday 08:59: the weekend is skipped
       assert.equal((await getTransfer(s, id)).status, 'pending');
       await advance(s, { until: etAt(fri, '09:00', 1) });
@@ -79,13 +78,46 @@ for (const kind of await storeKinds()) {
       await advance(s, { until: etAt(fri, '10:00', 1) }); // Monday 10:00
       assert.equal((await getTransfer(s, credit)).destination.achDetails.status, 'originated');
       await advance(s, { until: etAt(fri, '13:00', 1) }); // Monday 13:00: same-day settlement
-      assert.equal((await getTransfer(s, credit)).status, 'completed');
+      const settled = await getTransfer(s, credit);
+      assert.equal(settled.status, 'completed');
+      assert.equal(settled.destination.achDetails.completedOn, etAt(fri, '13:00', 1));
+      assert.equal(settled.completedOn, etAt(fri, '13:00', 1));
       // The debit went out at Friday 17:30, settled Monday 09:00, is held until Wednesday 09:00 (2-days).
-      assert.equal((await getTransfer(s, debit)).source.achDetails.status, 'originated');
+      // One jump from Friday 16:20 to Monday 10:00 passed its cutoff: it reads as originated then.
+      const held = await getTransfer(s, debit);
+      assert.equal(held.source.achDetails.status, 'originated');
+      assert.equal(held.source.achDetails.originatedOn, etAt(fri, '17:30'));
       await advance(s, { until: minus(etAt(fri, '09:00', 3), 60_000) });
       assert.equal((await getTransfer(s, debit)).status, 'pending');
       await advance(s, { until: etAt(fri, '09:00', 3) });
       assert.equal((await getTransfer(s, debit)).status, 'completed');
+      await assertLedgerOk(s);
+    });
+
+    it('one long jump walks every step at its own time: rail stamps and events read as scheduled', async () => {
+      const payer = await bankParty(s, { verified: false, walletCents: 1_000 });
+      const payee = await bankParty(s, { verified: false });
+      const fri = friday(3);
+      await advance(s, { until: etAt(fri, '17:00') });
+      const id = await create({ source: { paymentMethodID: payer.paymentMethodID }, destination: { paymentMethodID: payee.methods['ach-credit-standard'] }, amount: { currency: 'USD', value: 400 } });
+      await advance(s, { until: etAt(fri, '12:00', 4) }); // Thursday noon, past origination and settlement at once
+      const done = await getTransfer(s, id);
+      assert.equal(done.status, 'completed');
+      assert.equal(done.destination.achDetails.originatedOn, etAt(fri, '17:30'));
+      assert.equal(done.destination.achDetails.completedOn, etAt(fri, '09:00', 1));
+      assert.equal(done.completedOn, etAt(fri, '09:00', 1));
+      const events = await s.testStore.store.read((sql) =>
+        sql.all<{ data: string; created_on: string }>(
+          "SELECT data, created_on FROM events WHERE platform_id = ? AND event_type = 'transfer.updated' ORDER BY event_seq",
+          [s.platform.accountID],
+        ),
+      );
+      const mine = events.filter((e) => JSON.parse(e.data).transferID === id).map((e) => [JSON.parse(e.data).status, e.created_on]);
+      assert.deepEqual(mine.slice(-3), [
+        ['destination.originated', etAt(fri, '17:30')],
+        ['destination.completed', etAt(fri, '09:00', 1)],
+        ['completed', etAt(fri, '09:00', 1)],
+      ]);
       await assertLedgerOk(s);
     });
   });
