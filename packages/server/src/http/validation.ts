@@ -48,5 +48,24 @@ function isMissing(issue: z.core.$ZodIssue): boolean {
 function messageFor(issue: z.core.$ZodIssue): string {
   if (isMissing(issue)) return 'cannot be blank';
   if (issue.code === 'unrecognized_keys') return `unknown field ${issue.keys.join(', ')}`;
+  if (issue.code === 'too_big' || issue.code === 'too_small') return boundMessage(issue);
   return issue.message;
+}
+
+/**
+ * zod's own wording of a bound ("Too big: expected number to be <=200") in
+ * Moov's (ozzo-validation: "must be no greater than 200"). A message a schema
+ * set itself is kept.
+ */
+function boundMessage(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): string {
+  if (!/^Too (big|small):/.test(issue.message)) return issue.message;
+  const big = issue.code === 'too_big';
+  const bound = String(big ? (issue as z.core.$ZodIssueTooBig).maximum : (issue as z.core.$ZodIssueTooSmall).minimum);
+  const inclusive = issue.inclusive !== false;
+  if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint' || issue.origin === 'date') {
+    if (big) return inclusive ? `must be no greater than ${bound}` : `must be less than ${bound}`;
+    return inclusive ? `must be no less than ${bound}` : `must be greater than ${bound}`;
+  }
+  const what = issue.origin === 'string' ? 'the length' : 'the number of items';
+  return big ? `${what} must be no more than ${bound}` : `${what} must be no less than ${bound}`;
 }

@@ -69,6 +69,10 @@ for (const kind of await storeKinds()) {
         assert.equal(answer.status, 422, `${query}: ${answer.text}`);
         assert.equal(typeof answer.json[key!], 'string', `${query}: ${answer.text}`);
       }
+      const tooMany = await s.request('GET', `${path()}?count=1000`, { headers: V2026 });
+      assert.deepEqual(tooMany.json, { count: 'must be no greater than 200' });
+      const negative = await s.request('GET', `${path()}?skip=-1`, { headers: V2026 });
+      assert.deepEqual(negative.json, { skip: 'must be no less than 0' });
     });
 
     it('gets one transfer; another platform’s or a missing one is 404', async () => {
