@@ -79,21 +79,35 @@ for (const kind of await storeKinds()) {
       await assertLedgerOk(s);
     });
 
-    it('with a delay (realistic pacing) answers initiated, then the job completes it on the clock', async () => {
-      const payer = await moneyWallet(s, 1_000);
+    it('with a delay (realistic pacing) X-Wait-For waits for the receiving bank, or answers initiated (202) at the wait limit', async () => {
+      const payer = await moneyWallet(s, 10_000);
       const bank = await bankMethod(s, 'rtp-credit');
-      const paced = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, pacing: REALISTIC_PACING });
       const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
-      const outcome = await paced.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body: body(payer.paymentMethodID, bank.paymentMethodID, 500) });
-      assert.equal(outcome.kind, 'rail-answered');
+      const later = () => s.services.platformClock.advance(caller.platformID, { seconds: REALISTIC_PACING.rtp.completeAfterSeconds + 1 });
+      // The wait runs out before the bank answers: 202 territory, the transfer as it stands.
+      const impatient = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, pacing: REALISTIC_PACING, railWaitMs: 100 });
+      const outcome = await impatient.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body: body(payer.paymentMethodID, bank.paymentMethodID, 500) });
+      assert.equal(outcome.kind, 'wait-exceeded');
       assert.equal(outcome.body.status, 'pending');
       assert.equal((outcome.body.destination as any).rtpDetails.status, 'initiated');
-      assert.equal(await balance(s, payer), 500);
-      await s.services.platformClock.advance(caller.platformID, { seconds: REALISTIC_PACING.rtp.completeAfterSeconds + 1 });
+      assert.equal(await balance(s, payer), 9_500);
+      await later();
       await s.services.jobs.runDueJobs({ platformID: caller.platformID });
       const done = await getTransfer(s, outcome.body.transferID);
       assert.equal(done.status, 'completed');
       assert.equal(done.destination.rtpDetails.status, 'completed');
+      // The bank answers while the request waits: 200 with the answer (a failure trigger here).
+      const patient = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, pacing: REALISTIC_PACING, railWaitMs: 10_000 });
+      const waiting = patient.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body: body(payer.paymentMethodID, bank.paymentMethodID, 7_701) });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await later();
+      await s.services.jobs.runDueJobs({ platformID: caller.platformID });
+      const answered = await waiting;
+      assert.equal(answered.kind, 'rail-answered');
+      assert.equal(answered.body.status, 'failed');
+      assert.equal((answered.body.destination as any).rtpDetails.status, 'failed');
+      assert.equal(answered.body.failureReason, 'destination-payment-error');
+      assert.equal(await balance(s, payer), 9_500);
       await assertLedgerOk(s);
     });
 

@@ -21,7 +21,8 @@ import { rtpAnswerFor } from './triggers.ts';
  * RTP is instant and final: with the default pacing the receiving bank answers
  * in the creating unit of work; `rtp.completeAfterSeconds` > 0 defers the
  * answer to a `rail.rtp.complete` job. The answer comes from the amount
- * (`triggers.ts`).
+ * (`triggers.ts`). That answer, not the initiation, is the rail's response
+ * `X-Wait-For: rail-response` waits for.
  */
 
 export const RTP_COMPLETE_JOB = 'rail.rtp.complete';
@@ -37,8 +38,7 @@ async function start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Prom
     status: 'pending',
     destination: { rtpDetails: { status: 'initiated', initiatedOn: timestamp(clock) } },
     legEvents: ['destination.initiated'],
-    // The network took the credit message: that is the answer X-Wait-For waits for.
-    railAnswered: true,
+    // Not yet the rail's answer: X-Wait-For waits for the receiving bank's (behaviour.md §6.4, "RTP acceptance").
     railState: { step: 'initiated' },
   });
   if (delaySeconds <= 0) return answer(sql, clock, initiated);
@@ -60,6 +60,7 @@ async function answer(sql: Sql, clock: Clock, transfer: TransferRecord): Promise
       failureReason: 'destination-payment-error',
       destination: { rtpDetails: { status: 'failed', failureCode: result.failureCode, networkResponseCode: result.networkResponseCode, failedOn: at } },
       legEvents: ['destination.failed'],
+      railAnswered: true,
       railState: { step: 'failed' },
     });
     await applyRtpRejection(sql, clock, {
@@ -77,6 +78,7 @@ async function answer(sql: Sql, clock: Clock, transfer: TransferRecord): Promise
     status: 'completed',
     destination: { rtpDetails: posted ? { status: 'completed', completedOn: at } : { status: 'accepted-without-posting', acceptedWithoutPostingOn: at } },
     legEvents: [posted ? 'destination.completed' : 'destination.accepted-without-posting'],
+    railAnswered: true,
     railState: { step: result.outcome },
   });
 }
