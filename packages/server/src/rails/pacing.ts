@@ -69,7 +69,10 @@ const CALENDAR = {
   lateReturnWindowDays: 60,
 } as const satisfies Partial<AchPacing>;
 
-/** Every ACH transfer completes within ~3 seconds of platform time. */
+/**
+ * Seconds, not banking days: an ACH credit completes 3 s after creation (same-day 2 s), a debit
+ * 5 s with the default 2-day hold (docs/time-and-jobs.md has every figure).
+ */
 export const FAST_PACING: RailPacing = Object.freeze({
   mode: 'fast',
   timeZone: 'America/New_York',
