@@ -7,6 +7,7 @@
 // route any SQLite-backed ledger can get on this machine (bench/README.md).
 //   node --import tsx bench/servers/ledger-floor.ts <port> <database file>
 import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { SqliteStore } from '../../packages/server/src/store/sqlite/sqlite-store.ts';
 import { UniqueViolation } from '../../packages/server/src/store/port.ts';
@@ -73,4 +74,4 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop());
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -60,12 +60,14 @@ function messageFor(issue: z.core.$ZodIssue): string {
 function boundMessage(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): string {
   if (!/^Too (big|small):/.test(issue.message)) return issue.message;
   const big = issue.code === 'too_big';
-  const bound = String(big ? (issue as z.core.$ZodIssueTooBig).maximum : (issue as z.core.$ZodIssueTooSmall).minimum);
+  const limit = big ? (issue as z.core.$ZodIssueTooBig).maximum : (issue as z.core.$ZodIssueTooSmall).minimum;
+  const bound = issue.origin === 'date' ? new Date(Number(limit)).toISOString() : String(limit);
   const inclusive = issue.inclusive !== false;
   if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint' || issue.origin === 'date') {
     if (big) return inclusive ? `must be no greater than ${bound}` : `must be less than ${bound}`;
     return inclusive ? `must be no less than ${bound}` : `must be greater than ${bound}`;
   }
   const what = issue.origin === 'string' ? 'the length' : 'the number of items';
+  if (issue.exact) return `${what} must be exactly ${bound}`;
   return big ? `${what} must be no more than ${bound}` : `${what} must be no less than ${bound}`;
 }

@@ -14,10 +14,31 @@ export interface JobContext {
    * stamp of its step (rail timestamps, events, postings) reads as when the step
    * was scheduled, also when it runs late, after `POST /railyard/clock/advance`
    * jumped over it or after downtime. Steps that a jump made due run in due
-   * order, each at its own time, as if the clock had walked.
+   * order, each at its own time, as if the clock had walked. A step that
+   * changes a transfer runs on `stepClock(ctx, transfer.updatedOn)` instead.
    */
   clock: Clock;
+  /**
+   * The platform's running time, for effects outside the step's own record
+   * (a bank account marked errored by a return, payment methods refreshed):
+   * they happen when Railyard applies them, and a card's expiry is judged now.
+   */
+  liveClock: Clock;
   workerID: string;
+}
+
+/**
+ * The clock a step of a record runs on: the job's due time, but never before
+ * the record last changed (`updatedOn`, platform time). A step retried after a
+ * failure runs at its retry time, and the next step may have been due before
+ * that; a PATCH may land between the due time and the run. Either way the
+ * record's stamps never run backwards.
+ */
+export function stepClock(ctx: JobContext, lastChangedOn: string): Clock {
+  const due = ctx.clock.now().getTime();
+  const last = Date.parse(lastChangedOn);
+  const at = Number.isNaN(last) ? due : Math.max(due, Math.min(last, ctx.liveClock.now().getTime()));
+  return { now: () => new Date(at) };
 }
 
 /**
@@ -203,8 +224,8 @@ export class JobRunner {
       await this.store.write(async (sql) => {
         // Completion first: it locks the job row and proves the claim before any effect is written.
         if (!(await completeJob(sql, job, this.clock))) throw new StaleClaim(job.jobID);
-        const platformNow = offsetClock(this.clock, await readClockOffset(sql, job.platformID)).now();
-        await handler(sql, job, { clock: dueClock(job, platformNow), workerID: this.workerID });
+        const liveClock = offsetClock(this.clock, await readClockOffset(sql, job.platformID));
+        await handler(sql, job, { clock: dueClock(job, liveClock.now()), liveClock, workerID: this.workerID });
       });
       return 'completed';
     } catch (error) {

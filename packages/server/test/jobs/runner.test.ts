@@ -27,6 +27,9 @@ for (const kind of await storeKinds()) {
         await recordEffect(sql, job.platformID, job.jobID, ctx.clock.now().toISOString());
         if (failing.has(job.jobID)) throw new Error('handler refused');
       });
+      runner.registerJobHandler('test.clocks', async (sql, job, ctx) => {
+        await recordEffect(sql, job.platformID, job.jobID, `${ctx.clock.now().toISOString()}|${ctx.liveClock.now().toISOString()}`);
+      });
       runner.registerJobHandler('test.chain', async (sql, job, ctx) => {
         const { left } = job.payload as { left: number };
         await recordEffect(sql, job.platformID, job.jobID, ctx.clock.now().toISOString());
@@ -64,6 +67,17 @@ for (const kind of await storeKinds()) {
       await runner.runDueJobs();
       const row = await store.read((sql) => sql.get<{ created_on: string }>('SELECT created_on FROM events WHERE data = ?', [jobID]));
       assert.equal(row?.created_on, platformNow.toISOString(), 'the manual clock did not move, so platform time is exact');
+    });
+
+    it('a late job runs at its due time; its live clock reads the platform now', async () => {
+      const due = await clocks.now(platformID);
+      const { jobID } = await enqueue('test.clocks', {}, due);
+      await clocks.advance(platformID, { seconds: 3_600 }); // jumped over: the job runs an hour late
+      await runner.runDueJobs({ platformID });
+      const seen = await store.read((sql) => sql.get<{ created_on: string }>("SELECT created_on FROM events WHERE event_type = 'test.job-ran' AND data = ?", [jobID]));
+      const [step, live] = seen!.created_on.split('|');
+      assert.equal(step, due.toISOString());
+      assert.equal(live, new Date(due.getTime() + 3_600_000).toISOString());
     });
 
     it('runs jobs that jobs make due in the same call', async () => {

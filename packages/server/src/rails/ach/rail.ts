@@ -4,7 +4,7 @@ import { timestamp } from '../../domain/clock.ts';
 import { BadRequest } from '../../domain/errors.ts';
 import { transferFromRow, type TransferRecord } from '../../domain/transfers/model.ts';
 import { transitionTransfer } from '../../domain/transfers/transitions.ts';
-import { enqueueJob, type JobHandler } from '../../jobs/index.ts';
+import { enqueueJob, stepClock, type JobHandler } from '../../jobs/index.ts';
 import { InsufficientFunds } from '../../ledger/index.ts';
 import type { Sql } from '../../store/port.ts';
 import { findLiveBankAccount } from '../../store/repos/bank-accounts.ts';
@@ -128,8 +128,9 @@ async function loadTransfer(sql: Sql, platformID: string, payload: unknown): Pro
 
 const legStatus = (transfer: TransferRecord, leg: LegPlan): unknown => transfer[leg.side].details.achDetails?.['status'];
 
-const originate: JobHandler = async (sql, job, { clock }) => {
+const originate: JobHandler = async (sql, job, ctx) => {
   const { transfer, leg: kind } = await loadTransfer(sql, job.platformID, job.payload);
+  const clock = stepClock(ctx, transfer.updatedOn);
   const state = stateOf(transfer);
   const leg = legOf(state, kind);
   // A transfer canceled or failed meanwhile, or a step already done, moves no further.
@@ -144,8 +145,9 @@ const originate: JobHandler = async (sql, job, { clock }) => {
   else await enqueueStep(sql, clock, next, ACH_COMPLETE_JOB, kind, leg.completeAt);
 };
 
-const complete: JobHandler = async (sql, job, { clock }) => {
+const complete: JobHandler = async (sql, job, jobCtx) => {
   const { transfer, leg: kind } = await loadTransfer(sql, job.platformID, job.payload);
+  const clock = stepClock(jobCtx, transfer.updatedOn);
   const state = stateOf(transfer);
   const leg = legOf(state, kind);
   if (transfer.status !== 'pending' || legStatus(transfer, leg) !== 'originated') return;
@@ -173,8 +175,9 @@ const complete: JobHandler = async (sql, job, { clock }) => {
   if (returns && returns.phase === 'after-completion') await enqueueStep(sql, clock, next, ACH_RETURN_JOB, returns.leg, returns.at);
 };
 
-const returned: JobHandler = async (sql, job, { clock }) => {
+const returned: JobHandler = async (sql, job, jobCtx) => {
   const { transfer, leg: kind } = await loadTransfer(sql, job.platformID, job.payload);
+  const clock = stepClock(jobCtx, transfer.updatedOn);
   const state = stateOf(transfer);
   const leg = legOf(state, kind);
   const returns = state.plan.returns;
@@ -201,7 +204,7 @@ const returned: JobHandler = async (sql, job, { clock }) => {
     legEvents: [`${leg.side}.returned`],
   });
   const party = transfer[leg.side];
-  await applyReturnToBankAccount(sql, clock, { platformID: transfer.platformID, accountID: party.accountID, bankAccountID: party.sourceID, leg: kind, code: returns.code, description: returns.description });
+  await applyReturnToBankAccount(sql, jobCtx.liveClock, { platformID: transfer.platformID, accountID: party.accountID, bankAccountID: party.sourceID, leg: kind, code: returns.code, description: returns.description });
 };
 
 export const achRail: Rail = {

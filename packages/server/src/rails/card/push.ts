@@ -1,7 +1,7 @@
 import { timestamp } from '../../domain/clock.ts';
 import type { TransferRecord } from '../../domain/transfers/model.ts';
 import { transitionTransfer } from '../../domain/transfers/transitions.ts';
-import type { JobHandler } from '../../jobs/index.ts';
+import { stepClock, type JobHandler } from '../../jobs/index.ts';
 import type { Sql } from '../../store/port.ts';
 import { findLiveCard } from '../../store/repos/cards.ts';
 import type { RailContext } from '../rail.ts';
@@ -47,8 +47,9 @@ export async function startPush(sql: Sql, ctx: RailContext, transfer: TransferRe
   await scheduleStep(sql, clock, initiated, { kind: PUSH_COMPLETE_JOB, step: 'push-complete', runAt: schedule.completeAt });
 }
 
-export const completePush: JobHandler = async (sql, job, { clock }) => {
+export const completePush: JobHandler = async (sql, job, ctx) => {
   const transfer = await transferOfJob(sql, job);
+  const clock = stepClock(ctx, transfer.updatedOn);
   if (transfer.status !== 'pending' || stepOf(transfer) !== 'initiated') return;
   const at = timestamp(clock);
   const failureCode = transfer.railState['failureCode'] as CardFailureCode | undefined;

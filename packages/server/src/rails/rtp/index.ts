@@ -1,7 +1,7 @@
 import { timestamp, type Clock } from '../../domain/clock.ts';
 import type { TransferRecord } from '../../domain/transfers/model.ts';
 import { transitionTransfer } from '../../domain/transfers/transitions.ts';
-import type { JobHandler } from '../../jobs/index.ts';
+import { stepClock, type JobHandler } from '../../jobs/index.ts';
 import type { Sql } from '../../store/port.ts';
 import { scheduleStep, stepOf, transferOfJob } from '../card/job-helpers.ts';
 import { holdSourceWallet, payOutHold, releaseSourceHold } from '../card/ledger-steps.ts';
@@ -49,8 +49,11 @@ async function start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Prom
   });
 }
 
-/** Applies the receiving bank's answer to a transfer whose credit is `initiated`. */
-async function answer(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<void> {
+/**
+ * Applies the receiving bank's answer to a transfer whose credit is `initiated`;
+ * `liveClock` stamps what the answer does to the bank account (see JobContext).
+ */
+async function answer(sql: Sql, clock: Clock, transfer: TransferRecord, liveClock: Clock = clock): Promise<void> {
   const at = timestamp(clock);
   const result = rtpAnswerFor(transfer.amount);
   if (result.outcome === 'failed') {
@@ -63,7 +66,7 @@ async function answer(sql: Sql, clock: Clock, transfer: TransferRecord): Promise
       railAnswered: true,
       railState: { step: 'failed' },
     });
-    await applyRtpRejection(sql, clock, {
+    await applyRtpRejection(sql, liveClock, {
       platformID: transfer.platformID,
       accountID: transfer.destination.accountID,
       bankAccountID: transfer.destination.sourceID,
@@ -83,10 +86,10 @@ async function answer(sql: Sql, clock: Clock, transfer: TransferRecord): Promise
   });
 }
 
-const complete: JobHandler = async (sql, job, { clock }) => {
+const complete: JobHandler = async (sql, job, ctx) => {
   const transfer = await transferOfJob(sql, job);
   if (transfer.status !== 'pending' || stepOf(transfer) !== 'initiated') return;
-  await answer(sql, clock, transfer);
+  await answer(sql, stepClock(ctx, transfer.updatedOn), transfer, ctx.liveClock);
 };
 
 export const rtpRail: Rail = { name: 'rtp', start, jobs: { [RTP_COMPLETE_JOB]: complete } };
