@@ -100,6 +100,22 @@ for (const kind of await storeKinds()) {
       await assertLedgerOk(s);
     });
 
+    it('a replay whose payment method is gone since still answers 409 with the stored transfer', async () => {
+      const key = randomUUID();
+      const payee = await walletParty(s, 0);
+      const first = await postTransfer(s, transferBody(alice, payee, 3), { key });
+      assert.equal(first.status, 200);
+      const before = await balance(s, alice);
+      // Disconnecting the payee makes its method unknown to the platform: a new request would be a 422.
+      assert.equal((await s.request('DELETE', `/accounts/${payee.accountID}`)).status, 204);
+      assert.equal((await postTransfer(s, transferBody(alice, payee, 3))).status, 422);
+      const replay = await postTransfer(s, transferBody(alice, payee, 3), { key });
+      assert.equal(replay.status, 409, replay.text);
+      assert.equal(replay.json.transferID, first.json.transferID);
+      assert.equal(await balance(s, alice), before);
+      await assertLedgerOk(s);
+    });
+
     it('moves money once for 20 concurrent replays of one key', async () => {
       const key = randomUUID();
       const before = [await balance(s, alice), await balance(s, bob)];
