@@ -284,7 +284,7 @@ try {
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
 console.log(`database: ${values.db ? db.replace(/\/\/[^@/]*@/, '//…@') : 'sqlite (temp dir)'}; load average at start: ${loadAtStart}, at end: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 console.log(`${connections} connections, ${duration} s per run; full speed: autocannon; half rate: steady open-loop load (tools/paced-load.ts)`);
-console.log('| scenario | baseline req/s | railyard req/s | ratio | p50 at max (ms) | p99 at max (ms) | half rate (req/s) | p50 at half rate (ms) | p99 at half rate (ms) | baseline p99 at that rate (ms) | non-2xx |');
+console.log('| scenario | baseline req/s | measured req/s (Railyard, or the floor) | ratio | p50 at max (ms) | p99 at max (ms) | half rate (req/s) | p50 at half rate (ms) | p99 at half rate (ms) | baseline p99 at that rate (ms) | non-2xx |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
 for (const check of checks) console.log(check);
