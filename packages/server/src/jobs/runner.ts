@@ -15,7 +15,8 @@ export interface JobContext {
    * was scheduled, also when it runs late, after `POST /railyard/clock/advance`
    * jumped over it or after downtime. Steps that a jump made due run in due
    * order, each at its own time, as if the clock had walked. A step that
-   * changes a transfer runs on `stepClock(ctx, transfer.updatedOn)` instead.
+   * changes a transfer runs on `stepClock(ctx, transfer.updatedOn)` instead
+   * (the rails get it with their transfer from `transferOfJob`).
    */
   clock: Clock;
   /**

@@ -1,10 +1,10 @@
 import type { Clock } from '../domain/clock.ts';
-import { findTransferRow } from '../store/repos/transfers.ts';
 import { findWalletRow, type WalletRow } from '../store/repos/wallets.ts';
 import { ensureLedgerAccount, holdFunds, InsufficientFunds, postEntry, settleHold, type PostingInput } from '../ledger/index.ts';
-import { enqueueJob, stepClock, type JobHandler } from '../jobs/index.ts';
+import { enqueueJob, type JobHandler } from '../jobs/index.ts';
+import { transferOfJob } from './card/job-helpers.ts';
 import type { Sql } from '../store/port.ts';
-import { transferFromRow, type TransferRecord } from '../domain/transfers/model.ts';
+import type { TransferRecord } from '../domain/transfers/model.ts';
 import { transitionTransfer } from '../domain/transfers/transitions.ts';
 import type { Rail, RailContext } from './rail.ts';
 
@@ -115,11 +115,7 @@ async function start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Prom
 
 /** Settles the hold of a pending wallet transfer; a transfer no longer pending is left alone. */
 const complete: JobHandler = async (sql, job, ctx) => {
-  const { transferID } = job.payload as { transferID: string };
-  const row = await findTransferRow(sql, job.platformID, transferID);
-  if (!row) throw new Error(`${WALLET_COMPLETE_JOB}: no transfer ${transferID}`);
-  const transfer = transferFromRow(row);
-  const clock = stepClock(ctx, transfer.updatedOn);
+  const { transfer, clock } = await transferOfJob(sql, job, ctx);
   if (transfer.status !== 'pending') return;
   const wallets = await walletsOf(sql, transfer);
   await settleHold(

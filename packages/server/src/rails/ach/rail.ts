@@ -2,13 +2,13 @@ import { randomInt } from 'node:crypto';
 import type { Clock } from '../../domain/clock.ts';
 import { timestamp } from '../../domain/clock.ts';
 import { BadRequest } from '../../domain/errors.ts';
-import { transferFromRow, type TransferRecord } from '../../domain/transfers/model.ts';
+import type { TransferRecord } from '../../domain/transfers/model.ts';
 import { transitionTransfer } from '../../domain/transfers/transitions.ts';
-import { enqueueJob, stepClock, type JobHandler } from '../../jobs/index.ts';
+import { enqueueJob, type ClaimedJob, type JobContext, type JobHandler } from '../../jobs/index.ts';
 import { InsufficientFunds } from '../../ledger/index.ts';
 import type { Sql } from '../../store/port.ts';
 import { findLiveBankAccount } from '../../store/repos/bank-accounts.ts';
-import { findTransferRow } from '../../store/repos/transfers.ts';
+import { transferOfJob } from '../card/job-helpers.ts';
 import type { Rail, RailContext } from '../rail.ts';
 import { applyReturnToBankAccount } from './bank-account-return.ts';
 import { cancelAch } from './cancel.ts';
@@ -119,18 +119,15 @@ async function start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Prom
   await enqueueStep(sql, ctx.clock, next, ACH_ORIGINATE_JOB, first.kind, first.originateAt);
 }
 
-async function loadTransfer(sql: Sql, platformID: string, payload: unknown): Promise<{ transfer: TransferRecord; leg: LegKind }> {
-  const { transferID, leg } = payload as JobPayload;
-  const row = await findTransferRow(sql, platformID, transferID);
-  if (!row) throw new Error(`ACH job: no transfer ${transferID}`);
-  return { transfer: transferFromRow(row), leg };
+/** The job's transfer and its step clock (`transferOfJob`), and which leg the job moves. */
+async function loadTransfer(sql: Sql, job: ClaimedJob, ctx: JobContext): Promise<{ transfer: TransferRecord; clock: Clock; leg: LegKind }> {
+  return { ...(await transferOfJob(sql, job, ctx)), leg: (job.payload as JobPayload).leg };
 }
 
 const legStatus = (transfer: TransferRecord, leg: LegPlan): unknown => transfer[leg.side].details.achDetails?.['status'];
 
-const originate: JobHandler = async (sql, job, ctx) => {
-  const { transfer, leg: kind } = await loadTransfer(sql, job.platformID, job.payload);
-  const clock = stepClock(ctx, transfer.updatedOn);
+const originate: JobHandler = async (sql, job, jobCtx) => {
+  const { transfer, clock, leg: kind } = await loadTransfer(sql, job, jobCtx);
   const state = stateOf(transfer);
   const leg = legOf(state, kind);
   // A transfer canceled or failed meanwhile, or a step already done, moves no further.
@@ -146,8 +143,7 @@ const originate: JobHandler = async (sql, job, ctx) => {
 };
 
 const complete: JobHandler = async (sql, job, jobCtx) => {
-  const { transfer, leg: kind } = await loadTransfer(sql, job.platformID, job.payload);
-  const clock = stepClock(jobCtx, transfer.updatedOn);
+  const { transfer, clock, leg: kind } = await loadTransfer(sql, job, jobCtx);
   const state = stateOf(transfer);
   const leg = legOf(state, kind);
   if (transfer.status !== 'pending' || legStatus(transfer, leg) !== 'originated') return;
@@ -176,8 +172,7 @@ const complete: JobHandler = async (sql, job, jobCtx) => {
 };
 
 const returned: JobHandler = async (sql, job, jobCtx) => {
-  const { transfer, leg: kind } = await loadTransfer(sql, job.platformID, job.payload);
-  const clock = stepClock(jobCtx, transfer.updatedOn);
+  const { transfer, clock, leg: kind } = await loadTransfer(sql, job, jobCtx);
   const state = stateOf(transfer);
   const leg = legOf(state, kind);
   const returns = state.plan.returns;

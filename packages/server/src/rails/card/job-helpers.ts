@@ -1,6 +1,6 @@
 import type { Clock } from '../../domain/clock.ts';
 import { transferFromRow, type TransferRecord } from '../../domain/transfers/model.ts';
-import { enqueueJob, type ClaimedJob } from '../../jobs/index.ts';
+import { enqueueJob, stepClock, type ClaimedJob, type JobContext } from '../../jobs/index.ts';
 import type { Sql } from '../../store/port.ts';
 import { findTransferRow } from '../../store/repos/transfers.ts';
 
@@ -8,7 +8,9 @@ import { findTransferRow } from '../../store/repos/transfers.ts';
  * Plumbing shared by the card and RTP rails' jobs: each job's payload is
  * `{transferID}`, its dedupe key `transfer:<id>:<step>` (so a step is
  * scheduled once for ever), and it runs at an instant of platform time the
- * rail computed when it started (jobs do not see the pacing).
+ * rail computed when it started (jobs do not see the pacing). The ACH and
+ * wallet rails schedule their own jobs but load their transfer with
+ * `transferOfJob` too.
  */
 
 export async function scheduleStep(sql: Sql, clock: Clock, transfer: TransferRecord, input: { kind: string; step: string; runAt: string }): Promise<void> {
@@ -25,13 +27,19 @@ export async function scheduleStep(sql: Sql, clock: Clock, transfer: TransferRec
   );
 }
 
-/** The job's transfer, as stored now. A missing one is a bug: transfers are never deleted. */
-export async function transferOfJob(sql: Sql, job: ClaimedJob): Promise<TransferRecord> {
+/**
+ * The job's transfer, as stored now, and the clock its step runs on
+ * (`stepClock`: the due time, never before the transfer's last change). Every
+ * rail's jobs load their transfer here, so none can stamp it with a raw clock.
+ * A missing transfer is a bug: transfers are never deleted.
+ */
+export async function transferOfJob(sql: Sql, job: ClaimedJob, ctx: JobContext): Promise<{ transfer: TransferRecord; clock: Clock }> {
   const { transferID } = job.payload as { transferID?: unknown };
   if (typeof transferID !== 'string') throw new Error(`${job.kind}: payload without transferID`);
   const row = await findTransferRow(sql, job.platformID, transferID);
   if (!row) throw new Error(`${job.kind}: no transfer ${transferID}`);
-  return transferFromRow(row);
+  const transfer = transferFromRow(row);
+  return { transfer, clock: stepClock(ctx, transfer.updatedOn) };
 }
 
 /** The rail's private step marker (`railState.step`); a job whose step has passed does nothing. */

@@ -1,7 +1,7 @@
 import { timestamp } from '../../domain/clock.ts';
 import type { TransferRecord } from '../../domain/transfers/model.ts';
 import { transitionTransfer } from '../../domain/transfers/transitions.ts';
-import { stepClock, type JobHandler } from '../../jobs/index.ts';
+import type { JobHandler } from '../../jobs/index.ts';
 import type { Sql } from '../../store/port.ts';
 import { findLiveCard } from '../../store/repos/cards.ts';
 import type { RailContext } from '../rail.ts';
@@ -62,8 +62,7 @@ export async function startPull(sql: Sql, ctx: RailContext, transfer: TransferRe
 
 /** confirmed → settled; schedules the wallet credit. A transfer canceled or moved on meanwhile is left alone. */
 export const settle: JobHandler = async (sql, job, ctx) => {
-  const transfer = await transferOfJob(sql, job);
-  const clock = stepClock(ctx, transfer.updatedOn);
+  const { transfer, clock } = await transferOfJob(sql, job, ctx);
   if (transfer.status !== 'pending' || stepOf(transfer) !== 'confirmed') return;
   const settled = await transitionTransfer(sql, clock, transfer, {
     source: { cardDetails: { status: 'settled', settledOn: timestamp(clock) } },
@@ -77,8 +76,7 @@ export const settle: JobHandler = async (sql, job, ctx) => {
 
 /** settled → completed: the merchant wallet is credited (net of the facilitator fee). */
 export const complete: JobHandler = async (sql, job, ctx) => {
-  const transfer = await transferOfJob(sql, job);
-  const clock = stepClock(ctx, transfer.updatedOn);
+  const { transfer, clock } = await transferOfJob(sql, job, ctx);
   if (transfer.status !== 'pending' || stepOf(transfer) !== 'settled') return;
   await creditMerchantWallet(sql, clock, transfer);
   await transitionTransfer(sql, clock, transfer, {

@@ -1,7 +1,7 @@
 import { timestamp } from '../../domain/clock.ts';
 import type { TransferRecord } from '../../domain/transfers/model.ts';
 import { transitionTransfer } from '../../domain/transfers/transitions.ts';
-import { stepClock, type JobHandler } from '../../jobs/index.ts';
+import type { JobHandler } from '../../jobs/index.ts';
 import type { Sql } from '../../store/port.ts';
 import { findLiveCard } from '../../store/repos/cards.ts';
 import type { RailContext } from '../rail.ts';
@@ -48,8 +48,7 @@ export async function startPush(sql: Sql, ctx: RailContext, transfer: TransferRe
 }
 
 export const completePush: JobHandler = async (sql, job, ctx) => {
-  const transfer = await transferOfJob(sql, job);
-  const clock = stepClock(ctx, transfer.updatedOn);
+  const { transfer, clock } = await transferOfJob(sql, job, ctx);
   if (transfer.status !== 'pending' || stepOf(transfer) !== 'initiated') return;
   const at = timestamp(clock);
   const failureCode = transfer.railState['failureCode'] as CardFailureCode | undefined;

@@ -1,7 +1,7 @@
 import { timestamp, type Clock } from '../../domain/clock.ts';
 import type { TransferRecord } from '../../domain/transfers/model.ts';
 import { transitionTransfer } from '../../domain/transfers/transitions.ts';
-import { stepClock, type JobHandler } from '../../jobs/index.ts';
+import type { JobHandler } from '../../jobs/index.ts';
 import type { Sql } from '../../store/port.ts';
 import { scheduleStep, stepOf, transferOfJob } from '../card/job-helpers.ts';
 import { holdSourceWallet, payOutHold, releaseSourceHold } from '../card/ledger-steps.ts';
@@ -87,9 +87,9 @@ async function answer(sql: Sql, clock: Clock, transfer: TransferRecord, liveCloc
 }
 
 const complete: JobHandler = async (sql, job, ctx) => {
-  const transfer = await transferOfJob(sql, job);
+  const { transfer, clock } = await transferOfJob(sql, job, ctx);
   if (transfer.status !== 'pending' || stepOf(transfer) !== 'initiated') return;
-  await answer(sql, stepClock(ctx, transfer.updatedOn), transfer, ctx.liveClock);
+  await answer(sql, clock, transfer, ctx.liveClock);
 };
 
 export const rtpRail: Rail = { name: 'rtp', start, jobs: { [RTP_COMPLETE_JOB]: complete } };
