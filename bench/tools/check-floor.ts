@@ -5,7 +5,7 @@
 //   node --import tsx bench/tools/check-floor.ts --db FILE
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { FLOOR_FUNDS } from '../servers/ledger-floor.ts';
+import { FLOOR_DESTINATION, FLOOR_FUNDS } from '../servers/ledger-floor.ts';
 
 const { values } = parseArgs({ options: { db: { type: 'string' } } });
 if (!values.db) throw new Error('usage: check-floor --db FILE');
@@ -24,7 +24,7 @@ try {
       .get() as { n: number }
   ).n;
   const moved = (db.prepare('SELECT COALESCE(SUM(amount), 0) AS n FROM floor_postings WHERE amount > 0').get() as { n: number }).n;
-  const destination = (db.prepare("SELECT balance AS n FROM floor_wallets WHERE wallet_id = 'floor-destination'").get() as { n: number }).n;
+  const destination = (db.prepare('SELECT balance AS n FROM floor_wallets WHERE wallet_id = ?').get(FLOOR_DESTINATION) as { n: number }).n;
   process.stdout.write(JSON.stringify({ transfers, conserved: held === FLOOR_FUNDS && unbalanced === 0 && moved === destination }) + '\n');
 } finally {
   db.close();
