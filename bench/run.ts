@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { setUpTransferParties } from './scenarios/transfers.ts';
 import { pacedLoad, type PacedResult } from './tools/paced-load.ts';
+import { processCpuSeconds } from './tools/process-cpu.ts';
 
 const { values, positionals } = parseArgs({
   options: {
@@ -56,6 +57,8 @@ interface Answers {
 
 interface ScenarioContext {
   url: string;
+  /** Where the scenario's own server listens (Railyard's URL for Railyard scenarios). */
+  measuredUrl: string;
   platformID: string;
   db: string;
 }
@@ -63,8 +66,8 @@ interface ScenarioContext {
 interface Scenario {
   name: string;
   baseline: { method: 'GET' | 'POST'; path: string };
-  /** The server measured against the baseline: Railyard, or the ledger floor (servers/ledger-floor.ts). */
-  server?: 'railyard' | 'floor';
+  /** The server measured against the baseline: Railyard, the ledger floor (servers/ledger-floor.ts) or the journal floor (servers/journal-floor.ts). */
+  server?: 'railyard' | 'floor' | 'journal';
   prepare: (context: ScenarioContext) => Promise<Target>;
 }
 
@@ -147,6 +150,36 @@ const scenarios: Scenario[] = [
       };
     },
   },
+  {
+    // Not Railyard: durability with no database, an in-memory ledger over an fdatasynced journal (servers/journal-floor.ts).
+    name: 'journal.floor',
+    baseline: { method: 'POST', path: '/echo' },
+    server: 'journal',
+    prepare: async ({ measuredUrl }) => {
+      const keyPrefix = `journal-${randomBytes(4).toString('hex')}`;
+      return {
+        method: 'POST',
+        path: '/transfers',
+        body: JSON.stringify({
+          source: { paymentMethodID: 'journal-source' },
+          destination: { paymentMethodID: 'journal-destination' },
+          amount: { currency: 'USD', value: 1 },
+          description: 'bench',
+        }),
+        headers: { 'content-type': 'application/json', 'x-idempotency-key': `${keyPrefix}-[<id>]` },
+        uniquePerRequest: true,
+        verify: async ({ ok, inFlight }) => {
+          const fsyncs = await (await fetch(`${measuredUrl}/fsync-stats`)).json();
+          const { transfers, conserved } = JSON.parse(await tsx('bench/tools/check-journal.ts', ['--journal', journalFile])) as { transfers: number; conserved: boolean };
+          const extra = transfers - ok;
+          if (extra < 0 || extra > inFlight || !conserved) {
+            throw new Error(`journal.floor: ${ok} answered 2xx (${inFlight} cut off in flight) but the journal holds ${transfers} transfers, conserved: ${conserved}`);
+          }
+          return `journal.floor: ${transfers} transfers = ${ok} 2xx answers + ${extra} of ${inFlight} cut off in flight; money conserved; fdatasync ms ${JSON.stringify(fsyncs)}`;
+        },
+      };
+    },
+  },
 ];
 
 /** Runs a TypeScript file of this repository to completion and answers its stdout. */
@@ -195,6 +228,8 @@ interface LoadResult {
   ok: number;
   inFlight: number;
   non2xx: number;
+  /** The server process's CPU (all threads, user + kernel) per answered request, in µs; undefined off Linux. */
+  cpuMicros: number | undefined;
 }
 
 /** Seconds of load at the same rate before each paced run, not measured: the pool opens its connections, both sides warm up. */
@@ -210,9 +245,10 @@ function paced(url: string, target: Omit<Target, 'verify'>, rate: number): Promi
   return pacedLoad(spec, rate, duration, connections, { warmupS: PACED_WARMUP_S });
 }
 
-async function load(url: string, target: Omit<Target, 'verify'>): Promise<LoadResult> {
+async function load(server: { url: string; child: ChildProcess }, target: Omit<Target, 'verify'>): Promise<LoadResult> {
+  const cpuBefore = processCpuSeconds(server.child.pid);
   const result = await autocannon({
-    url: url + target.path,
+    url: server.url + target.path,
     method: target.method,
     ...(target.body ? { body: target.body } : {}),
     ...(target.headers ? { headers: target.headers } : {}),
@@ -220,7 +256,10 @@ async function load(url: string, target: Omit<Target, 'verify'>): Promise<LoadRe
     connections,
     duration,
   });
+  const cpuAfter = processCpuSeconds(server.child.pid);
+  const answered = result['2xx'] + result.non2xx;
   return {
+    cpuMicros: cpuBefore === undefined || cpuAfter === undefined || answered === 0 ? undefined : Math.round(((cpuAfter - cpuBefore) * 1e6) / answered),
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -253,6 +292,13 @@ const floor = chosen.some((scenario) => scenario.server === 'floor')
       throw error;
     })
   : undefined;
+const journalFile = join(dir, 'journal');
+const journal = chosen.some((scenario) => scenario.server === 'journal')
+  ? await startServer(['bench/servers/journal-floor.ts', '0', journalFile]).catch(async (error: unknown) => {
+      await Promise.all([stopServer(baseline.child), stopServer(railyard.child), ...(floor ? [stopServer(floor.child)] : [])]);
+      throw error;
+    })
+  : undefined;
 
 const rows: string[] = [];
 const checks: string[] = [];
@@ -260,31 +306,31 @@ const loadAtStart = loadavg().map((n) => n.toFixed(2)).join(' ');
 try {
   if (!platformID) throw new Error(`Railyard did not print its platform: ${railyard.output()}`);
   for (const scenario of chosen) {
-    const target = await scenario.prepare({ url: railyard.url, platformID, db });
-    const measured = scenario.server === 'floor' ? floor! : railyard;
+    const measured = scenario.server === 'floor' ? floor! : scenario.server === 'journal' ? journal! : railyard;
+    const target = await scenario.prepare({ url: railyard.url, measuredUrl: measured.url, platformID, db });
     const withAuth = { ...target, headers: { authorization: AUTH, ...(target.headers ?? {}) } };
     const baselineTarget = { ...scenario.baseline, ...(target.body ? { body: target.body, headers: { 'content-type': 'application/json' } } : {}) };
-    const base = await load(baseline.url, baselineTarget);
-    const max = await load(measured.url, withAuth);
+    const base = await load(baseline, baselineTarget);
+    const max = await load(measured, withAuth);
     const halfRate = Math.max(1, Math.floor(max.rps / 2));
     const half = await paced(measured.url, withAuth, halfRate);
     // The same steady rate against the baseline: the floor of what the load generator and loopback add.
     const baseHalf = await paced(baseline.url, baselineTarget, halfRate);
     rows.push(
-      `| ${scenario.name} | ${base.rps} | ${max.rps} | ${(max.rps / base.rps).toFixed(2)} | ${max.p50} | ${max.p99} | ${half.rate} | ${half.p50} | ${half.p99} | ${baseHalf.p99} | ${max.non2xx + half.non2xx + half.errors} |`,
+      `| ${scenario.name} | ${base.rps} | ${max.rps} | ${(max.rps / base.rps).toFixed(2)} | ${base.cpuMicros ?? '—'} | ${max.cpuMicros ?? '—'} | ${max.p50} | ${max.p99} | ${half.rate} | ${half.p50} | ${half.p99} | ${baseHalf.p99} | ${max.non2xx + half.non2xx + half.errors} |`,
     );
     // The paced run waits for every answer, so only the full-speed run can end with requests in flight.
     if (target.verify) checks.push(await target.verify({ ok: max.ok + half.ok, inFlight: max.inFlight }));
   }
 } finally {
-  await Promise.all([stopServer(baseline.child), stopServer(railyard.child), ...(floor ? [stopServer(floor.child)] : [])]);
+  await Promise.all([baseline, railyard, floor, journal].flatMap((server) => (server ? [stopServer(server.child)] : [])));
   if (!values['keep-db']) rmSync(dir, { recursive: true, force: true });
 }
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
 console.log(`database: ${values.db ? db.replace(/\/\/[^@/]*@/, '//…@') : 'sqlite (temp dir)'}; load average at start: ${loadAtStart}, at end: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 console.log(`${connections} connections, ${duration} s per run; full speed: autocannon; half rate: steady open-loop load (tools/paced-load.ts)`);
-console.log('| scenario | baseline req/s | measured req/s (Railyard, or the floor) | ratio | p50 at max (ms) | p99 at max (ms) | half rate (req/s) | p50 at half rate (ms) | p99 at half rate (ms) | baseline p99 at that rate (ms) | non-2xx |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| scenario | baseline req/s | measured req/s (Railyard, or a floor) | ratio | baseline CPU µs/req | measured CPU µs/req | p50 at max (ms) | p99 at max (ms) | half rate (req/s) | p50 at half rate (ms) | p99 at half rate (ms) | baseline p99 at that rate (ms) | non-2xx |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
 for (const check of checks) console.log(check);
