@@ -126,61 +126,62 @@ const scenarios: Scenario[] = [
     name: 'ledger.floor',
     baseline: { method: 'POST', path: '/echo' },
     server: 'floor',
-    prepare: async () => {
-      const keyPrefix = `floor-${randomBytes(4).toString('hex')}`;
-      return {
-        method: 'POST',
-        path: '/transfers',
-        body: JSON.stringify({
-          source: { paymentMethodID: 'floor-source' },
-          destination: { paymentMethodID: 'floor-destination' },
-          amount: { currency: 'USD', value: 1 },
-          description: 'bench',
-        }),
-        headers: { 'content-type': 'application/json', 'x-idempotency-key': `${keyPrefix}-[<id>]` },
-        uniquePerRequest: true,
-        verify: async ({ ok, inFlight }) => {
-          const { transfers, conserved } = JSON.parse(await tsx('bench/tools/check-floor.ts', ['--db', floorDb])) as { transfers: number; conserved: boolean };
-          const extra = transfers - ok;
-          if (extra < 0 || extra > inFlight || !conserved) {
-            throw new Error(`ledger.floor: ${ok} answered 2xx (${inFlight} cut off in flight) but the floor holds ${transfers} transfers, conserved: ${conserved}`);
-          }
-          return `ledger.floor: ${transfers} transfers = ${ok} 2xx answers + ${extra} of ${inFlight} cut off in flight; money conserved`;
-        },
-      };
-    },
+    prepare: async () =>
+      floorTarget('ledger.floor', async () => {
+        const checked = JSON.parse(await tsx('bench/tools/check-floor.ts', ['--db', floorDb])) as FloorCheck;
+        return { ...checked, holder: 'the floor' };
+      }),
   },
   {
     // Not Railyard: durability with no database, an in-memory ledger over an fdatasynced journal (servers/journal-floor.ts).
     name: 'journal.floor',
     baseline: { method: 'POST', path: '/echo' },
     server: 'journal',
-    prepare: async ({ measuredUrl }) => {
-      const keyPrefix = `journal-${randomBytes(4).toString('hex')}`;
-      return {
-        method: 'POST',
-        path: '/transfers',
-        body: JSON.stringify({
-          source: { paymentMethodID: 'journal-source' },
-          destination: { paymentMethodID: 'journal-destination' },
-          amount: { currency: 'USD', value: 1 },
-          description: 'bench',
-        }),
-        headers: { 'content-type': 'application/json', 'x-idempotency-key': `${keyPrefix}-[<id>]` },
-        uniquePerRequest: true,
-        verify: async ({ ok, inFlight }) => {
-          const fsyncs = await (await fetch(`${measuredUrl}/fsync-stats`)).json();
-          const { transfers, conserved } = JSON.parse(await tsx('bench/tools/check-journal.ts', ['--journal', journalFile])) as { transfers: number; conserved: boolean };
-          const extra = transfers - ok;
-          if (extra < 0 || extra > inFlight || !conserved) {
-            throw new Error(`journal.floor: ${ok} answered 2xx (${inFlight} cut off in flight) but the journal holds ${transfers} transfers, conserved: ${conserved}`);
-          }
-          return `journal.floor: ${transfers} transfers = ${ok} 2xx answers + ${extra} of ${inFlight} cut off in flight; money conserved; fdatasync ms ${JSON.stringify(fsyncs)}`;
-        },
-      };
-    },
+    prepare: async ({ measuredUrl }) =>
+      floorTarget('journal.floor', async () => {
+        const stats = await (await fetch(`${measuredUrl}/fsync-stats`)).json();
+        const checked = JSON.parse(await tsx('bench/tools/check-journal.ts', ['--journal', journalFile])) as FloorCheck;
+        return { ...checked, holder: 'the journal', also: `fdatasync ms ${JSON.stringify(stats)}` };
+      }),
   },
 ];
+
+/** What a yardstick's check tool prints. */
+interface FloorCheck {
+  transfers: number;
+  conserved: boolean;
+}
+
+/**
+ * A yardstick's load (servers/ledger-floor.ts, servers/journal-floor.ts): a 1-cent
+ * transfer between its two wallets under a fresh idempotency key per request.
+ * Afterwards it must hold one transfer per 2xx answer, plus at most those cut off
+ * in flight, with its money conserved.
+ */
+function floorTarget(scenario: 'ledger.floor' | 'journal.floor', check: () => Promise<FloorCheck & { holder: string; also?: string }>): Target {
+  const name = scenario.split('.')[0]!;
+  const keyPrefix = `${name}-${randomBytes(4).toString('hex')}`;
+  return {
+    method: 'POST',
+    path: '/transfers',
+    body: JSON.stringify({
+      source: { paymentMethodID: `${name}-source` },
+      destination: { paymentMethodID: `${name}-destination` },
+      amount: { currency: 'USD', value: 1 },
+      description: 'bench',
+    }),
+    headers: { 'content-type': 'application/json', 'x-idempotency-key': `${keyPrefix}-[<id>]` },
+    uniquePerRequest: true,
+    verify: async ({ ok, inFlight }) => {
+      const { transfers, conserved, holder, also } = await check();
+      const extra = transfers - ok;
+      if (extra < 0 || extra > inFlight || !conserved) {
+        throw new Error(`${scenario}: ${ok} answered 2xx (${inFlight} cut off in flight) but ${holder} holds ${transfers} transfers, conserved: ${conserved}`);
+      }
+      return `${scenario}: ${transfers} transfers = ${ok} 2xx answers + ${extra} of ${inFlight} cut off in flight; money conserved${also ? `; ${also}` : ''}`;
+    },
+  };
+}
 
 /** Runs a TypeScript file of this repository to completion and answers its stdout. */
 async function tsx(file: string, args: string[]): Promise<string> {

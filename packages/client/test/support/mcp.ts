@@ -61,7 +61,8 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    // 'close', not 'exit': a child's last writes can still be in the pipe when it has exited.
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
@@ -92,7 +93,8 @@ export function startHttpMcp(flags: string[]): Promise<{ url: string; stop(): Pr
         resolve({ url: match[1]!, stop });
       }
     });
-    child.on('exit', () => {
+    // 'close' so that the error carries everything the server wrote before it exited.
+    child.on('close', () => {
       clearTimeout(timer);
       reject(new Error(`the HTTP MCP server exited: ${stderr}`));
     });
