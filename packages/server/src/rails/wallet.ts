@@ -2,7 +2,7 @@ import type { Clock } from '../domain/clock.ts';
 import { findWalletRow, type WalletRow } from '../store/repos/wallets.ts';
 import { ensureLedgerAccount, holdFunds, InsufficientFunds, postEntry, settleHold, type PostingInput } from '../ledger/index.ts';
 import { enqueueJob, type JobHandler } from '../jobs/index.ts';
-import { transferOfJob } from './card/job-helpers.ts';
+import { transferOfJob } from './job-helpers.ts';
 import type { Sql } from '../store/port.ts';
 import type { TransferRecord } from '../domain/transfers/model.ts';
 import { transitionTransfer } from '../domain/transfers/transitions.ts';

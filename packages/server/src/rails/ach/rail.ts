@@ -8,7 +8,7 @@ import { enqueueJob, type ClaimedJob, type JobContext, type JobHandler } from '.
 import { InsufficientFunds } from '../../ledger/index.ts';
 import type { Sql } from '../../store/port.ts';
 import { findLiveBankAccount } from '../../store/repos/bank-accounts.ts';
-import { transferOfJob } from '../card/job-helpers.ts';
+import { transferOfJob } from '../job-helpers.ts';
 import type { Rail, RailContext } from '../rail.ts';
 import { applyReturnToBankAccount } from './bank-account-return.ts';
 import { cancelAch } from './cancel.ts';

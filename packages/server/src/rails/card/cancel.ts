@@ -4,7 +4,7 @@ import type { TransferRecord } from '../../domain/transfers/model.ts';
 import { transitionTransfer } from '../../domain/transfers/transitions.ts';
 import type { Sql } from '../../store/port.ts';
 import type { RailContext } from '../rail.ts';
-import { stepOf } from './job-helpers.ts';
+import { stepOf } from '../job-helpers.ts';
 import { releaseSourceHold, reverseAuthorization } from './ledger-steps.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { Sql } from '../../store/port.ts';
 import { findLiveCard } from '../../store/repos/cards.ts';
 import type { RailContext } from '../rail.ts';
 import { authorize, cardFacts, type CardFailureCode } from './authorization.ts';
-import { scheduleStep, stepOf, transferOfJob } from './job-helpers.ts';
+import { scheduleStep, stepOf, transferOfJob } from '../job-helpers.ts';
 import { holdSourceWallet, payOutHold, releaseSourceHold } from './ledger-steps.ts';
 import type { CardOptions } from './options.ts';
 import { pushSchedule } from './schedule.ts';

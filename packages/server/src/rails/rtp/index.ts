@@ -3,7 +3,7 @@ import type { TransferRecord } from '../../domain/transfers/model.ts';
 import { transitionTransfer } from '../../domain/transfers/transitions.ts';
 import type { JobHandler } from '../../jobs/index.ts';
 import type { Sql } from '../../store/port.ts';
-import { scheduleStep, stepOf, transferOfJob } from '../card/job-helpers.ts';
+import { scheduleStep, stepOf, transferOfJob } from '../job-helpers.ts';
 import { holdSourceWallet, payOutHold, releaseSourceHold } from '../card/ledger-steps.ts';
 import type { Rail, RailContext } from '../rail.ts';
 import { applyRtpRejection } from './bank-account-rejection.ts';

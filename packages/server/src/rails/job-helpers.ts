@@ -1,16 +1,16 @@
-import type { Clock } from '../../domain/clock.ts';
-import { transferFromRow, type TransferRecord } from '../../domain/transfers/model.ts';
-import { enqueueJob, stepClock, type ClaimedJob, type JobContext } from '../../jobs/index.ts';
-import type { Sql } from '../../store/port.ts';
-import { findTransferRow } from '../../store/repos/transfers.ts';
+import type { Clock } from '../domain/clock.ts';
+import { transferFromRow, type TransferRecord } from '../domain/transfers/model.ts';
+import { enqueueJob, stepClock, type ClaimedJob, type JobContext } from '../jobs/index.ts';
+import type { Sql } from '../store/port.ts';
+import { findTransferRow } from '../store/repos/transfers.ts';
 
 /**
- * Plumbing shared by the card and RTP rails' jobs: each job's payload is
- * `{transferID}`, its dedupe key `transfer:<id>:<step>` (so a step is
- * scheduled once for ever), and it runs at an instant of platform time the
- * rail computed when it started (jobs do not see the pacing). The ACH and
- * wallet rails schedule their own jobs but load their transfer with
- * `transferOfJob` too.
+ * Plumbing shared by the rails' jobs. Every rail loads a job's transfer with
+ * `transferOfJob`. The card and RTP rails also schedule through `scheduleStep`:
+ * each job's payload is `{transferID}`, its dedupe key `transfer:<id>:<step>`
+ * (so a step is scheduled once for ever), and it runs at an instant of platform
+ * time the rail computed when it started (jobs do not see the pacing); the ACH
+ * and wallet rails schedule their own jobs.
  */
 
 export async function scheduleStep(sql: Sql, clock: Clock, transfer: TransferRecord, input: { kind: string; step: string; runAt: string }): Promise<void> {
