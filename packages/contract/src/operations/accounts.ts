@@ -144,13 +144,14 @@ export const connectAccount = defineOperation({
     'lists it among its connected accounts. `allowScopes` lists the short-form scopes shared (for example ' +
     '`profile.read`, `transfers.write`); omitted means every scope. Answers 201 with no body; 409 if already connected.',
   auth: 'api',
-  scopes: [],
+  scopes: ['/accounts/{accountID}/profile.write'],
   readOnly: false,
   request: { params: AccountParams, body: ShareScopes, bodyRequired: true },
   response: { status: 201, description: 'Connected' },
   errors: {
     400: { description: 'Malformed request', body: GenericError },
     401: noCredentials,
+    403: missingScope,
     404: notFound,
     409: { description: 'Already connected, or the account is disconnected from the caller', body: GenericError },
     422: { description: 'Invalid principal or scopes', body: ConnectAccountRequestValidationError },
@@ -188,7 +189,7 @@ export const getTermsOfServiceToken = defineOperation({
     'must carry an `Origin` or `Referer` header (the page); the caller’s IP, user agent and that page are kept. Send ' +
     'the token as `termsOfService.token` when creating or updating an account. Tokens do not expire; each is used once.',
   auth: 'api',
-  scopes: [],
+  scopes: ['/accounts.write'],
   readOnly: false,
   request: {
     headers: [
@@ -201,6 +202,7 @@ export const getTermsOfServiceToken = defineOperation({
   errors: {
     400: { description: 'Neither Origin nor Referer was sent', body: GenericError },
     401: noCredentials,
+    403: missingScope,
   },
 });
 
