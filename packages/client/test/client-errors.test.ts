@@ -99,12 +99,16 @@ for (const kind of await storeKinds()) {
 }
 
 describe('what the client sends and refuses', () => {
-  it('sends Basic credentials, the newest version and JSON; path and query encoded', async () => {
+  it('sends Basic credentials, the newest version and JSON; query encoded', async () => {
     const { fetch, calls } = scriptedFetch([() => jsonResponse(200, [])]);
     const client = fakeClient(fetch, { username: 'pk_ü', password: 's:k' });
-    await client.accounts.listConnected({ accountID: 'a/b c', name: 'A&B', includeDisconnected: false, count: 5 });
+    const accountID = '0b7e3c2a-9d41-4f6e-8a53-1c2d3e4f5a6b';
+    await client.accounts.listConnected({ accountID, name: 'A&B', includeDisconnected: false, count: 5 });
+    // A path parameter is checked against its schema before it is sent (path-params.test.ts): 'a/b c' never leaves.
+    await assert.rejects(client.accounts.listConnected({ accountID: 'a/b c' }), RailyardInputError);
+    assert.equal(calls.length, 1);
     const call = calls[0]!;
-    assert.equal(call.url, 'http://railyard.test/accounts/a%2Fb%20c/connected-accounts?name=A%26B&includeDisconnected=false&count=5');
+    assert.equal(call.url, `http://railyard.test/accounts/${accountID}/connected-accounts?name=A%26B&includeDisconnected=false&count=5`);
     const headers = call.init.headers as Record<string, string>;
     assert.equal(headers['authorization'], `Basic ${Buffer.from('pk_ü:s:k').toString('base64')}`);
     assert.equal(headers['x-moov-version'], 'v2026.01.00');

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { OperationDef } from '#contract';
 import { RailyardInputError } from './errors.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -26,7 +27,16 @@ function queryValue(name: string, value: QueryScalar): string {
   throw new RailyardInputError(`query parameter ${name} must be a string, number, boolean or Date`);
 }
 
+/**
+ * Fills the path from the input, each value checked against the operation's
+ * params schema first (UUIDs, capability names). `.` and `..` are refused
+ * outright whatever a schema says: `encodeURIComponent` leaves them alone and
+ * URL parsing collapses them, so `{bankAccountID: '..'}` would turn
+ * `DELETE /accounts/X/bank-accounts/..` into `DELETE /accounts/X/`, another
+ * operation than the one called (and than the one an MCP `--tool` list allows).
+ */
 function pathOf(op: OperationDef, input: Record<string, unknown>): string {
+  const shape = op.request.params?.shape ?? {};
   return op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = input[name];
     if (typeof value !== 'string' && typeof value !== 'number') {
@@ -34,6 +44,14 @@ function pathOf(op: OperationDef, input: Record<string, unknown>): string {
     }
     const text = String(value);
     if (text === '') throw new RailyardInputError(`${op.id}: path parameter ${name} must not be empty`);
+    if (text === '.' || text === '..') throw new RailyardInputError(`${op.id}: path parameter ${name} must not be ${text}`);
+    const schema = shape[name] as z.ZodType | undefined;
+    // Every registry path parameter has a schema (a test holds the registry to it); none is refused unchecked.
+    if (!schema) throw new RailyardInputError(`${op.id}: path parameter ${name} has no schema to check it against`);
+    const parsed = schema.safeParse(text);
+    if (!parsed.success) {
+      throw new RailyardInputError(`${op.id}: path parameter ${name}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`);
+    }
     return encodeURIComponent(text);
   });
 }
