@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { DomainError, Conflict, ValidationFailed } from '../domain/errors.ts';
+import { DomainError, Conflict, ValidationFailed } from '../kernel/errors.ts';
 
 /** Statuses whose responses carry no body in Moov's API (behaviour.md §4.1). */
 export const EMPTY_BODY_STATUSES: ReadonlySet<number> = new Set([401, 403, 404, 429]);

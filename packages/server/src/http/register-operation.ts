@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fillScope, isAtLeast, type OperationDef } from '@railyard/contract';
-import type { Caller } from '../domain/caller.ts';
-import type { Services } from '../domain/services.ts';
-import { ValidationFailed } from '../domain/errors.ts';
+import type { Caller } from '../domain/auth/caller.ts';
+import type { Services } from '../compose.ts';
+import { ValidationFailed } from '../kernel/errors.ts';
 import { parseAuthorization } from './credentials-header.ts';
 import { sendEmpty, sendGenericError } from './errors.ts';
 import type { Handler, RequestContext } from './handler.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../domain/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { Store } from '../store/port.ts';
 import { lockClaimableJobIDs, lockExhaustedJobIDs, markJobClaimed, markJobExhausted } from '../store/repos/jobs.ts';
 import { claimedJobFromRow, type ClaimedJob } from './job.ts';

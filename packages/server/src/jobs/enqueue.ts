@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../domain/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { Sql } from '../store/port.ts';
 import { findJobByDedupeKey, insertJob } from '../store/repos/jobs.ts';
 import {

@@ -1,4 +1,4 @@
-import type { Clock } from '../domain/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { Sql } from '../store/port.ts';
 import { readClockOffset } from '../store/repos/platform-clocks.ts';
 import { markJobAttemptFailed, markJobCompleted } from '../store/repos/jobs.ts';

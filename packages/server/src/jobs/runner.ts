@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Clock } from '../domain/clock.ts';
-import { offsetClock } from '../domain/time/platform-clock.ts';
+import type { Clock } from '../kernel/clock.ts';
+import { offsetClock } from '../kernel/platform-clock.ts';
 import type { Sql, Store } from '../store/port.ts';
 import { readClockOffset } from '../store/repos/platform-clocks.ts';
 import { claimDueJobs, MAX_CLAIM_LIMIT, MAX_LEASE_MS } from './claim.ts';

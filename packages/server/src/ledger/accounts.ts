@@ -7,7 +7,7 @@ import {
   insertLedgerAccountIfAbsent,
   type LedgerAccountRow,
 } from '../store/repos/ledger.ts';
-import { type Clock, timestamp } from '../domain/clock.ts';
+import { type Clock, timestamp } from '../kernel/clock.ts';
 import { LedgerError } from './errors.ts';
 import { MAX_OWNER_ID_LENGTH, MAX_REFERENCE_ID_LENGTH } from './limits.ts';
 import { assertCurrency } from './validate.ts';

@@ -1,6 +1,6 @@
 import type { Sql } from '../store/port.ts';
 import { heldForReference } from '../store/repos/ledger.ts';
-import type { Clock } from '../domain/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import { LedgerError } from './errors.ts';
 import { MAX_POSTINGS_PER_ENTRY } from './limits.ts';
 import { postEntryOfKind, type PostResult } from './post-entry.ts';

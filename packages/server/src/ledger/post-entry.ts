@@ -1,4 +1,4 @@
-import { newRowID } from '../domain/ids.ts';
+import { newRowID } from '../kernel/ids.ts';
 import { type Sql, UniqueViolation } from '../store/port.ts';
 import {
   addToBucket,
@@ -12,7 +12,7 @@ import {
   releaseEntrySavepoint,
   rollbackEntrySavepoint,
 } from '../store/repos/ledger.ts';
-import { type Clock, timestamp } from '../domain/clock.ts';
+import { type Clock, timestamp } from '../kernel/clock.ts';
 import { toLedgerAccount } from './accounts.ts';
 import { InsufficientFunds, LedgerError } from './errors.ts';
 import { MAX_BALANCE } from './limits.ts';

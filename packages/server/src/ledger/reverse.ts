@@ -1,6 +1,6 @@
 import { type Sql, UniqueViolation } from '../store/port.ts';
 import { findReversalRow } from '../store/repos/ledger.ts';
-import type { Clock } from '../domain/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import { LedgerError } from './errors.ts';
 import { postEntryOfKind, type PostResult } from './post-entry.ts';
 import { getEntry } from './read.ts';

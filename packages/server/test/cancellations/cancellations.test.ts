@@ -1,13 +1,13 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { FAST_PACING } from '../../src/rails/pacing.ts';
+import { FAST_PACING } from '../../src/domain/transfers/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
 import { eventTypes } from '../wallets/helpers.ts';
 import { assertLedgerOk, balance, postTransfer, transferBody, walletParty, type WalletParty } from '../transfers/helpers.ts';
-import { finishTestTransfer, LATER, TOO_LATE, useTestRail } from './test-rail.ts';
+import { finishTestTransfer, LATER, TOO_LATE } from '../support/test-rail.ts';
 
 const V2026 = { 'x-moov-version': 'v2026.01.00' };
 
@@ -43,7 +43,7 @@ for (const kind of await storeKinds()) {
       assert.equal(refused.status, 400);
       assert.match(refused.json.error, /completed/);
 
-      const paced = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, pacing: { ...FAST_PACING, walletCompleteAfterSeconds: 600 } });
+      const paced = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing: { ...FAST_PACING, walletCompleteAfterSeconds: 600 } });
       const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
       const pending = await paced.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body: transferBody(alice, bob, 100) });
       assert.equal((pending.body as { status?: string }).status, 'pending');
@@ -55,7 +55,7 @@ for (const kind of await storeKinds()) {
     });
 
     it('cancels a pending transfer at once: 200 completed, transfer canceled, hold released, events written', async () => {
-      restore = useTestRail();
+      restore = s.useTestRail();
       const before = await balance(s, alice);
       const transferID = await pendingTransfer(500);
       assert.equal(await balance(s, alice), before - 500);

@@ -5,7 +5,6 @@ import { GenericError, TransferOptionsValidationError } from '@moovio/sdk/models
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { postTransfer, transferBody, walletParty } from '../transfers/helpers.ts';
-import { useTestRail } from '../cancellations/test-rail.ts';
 
 // The official SDK (v2026.01.00) generates transfer options, creates and gets
 // cancellations, and creates and lists receipts against a running server; every
@@ -52,7 +51,7 @@ for (const kind of await storeKinds()) {
       const completed = await postTransfer(s, transferBody(alice, bob, 100), { waitFor: 'rail-response' });
       await assert.rejects(moov.transfers.createCancellation({ accountID, transferID: completed.json.transferID }), (error: unknown) => error instanceof GenericError);
 
-      restore = useTestRail();
+      restore = s.useTestRail();
       const pending = await postTransfer(s, transferBody(alice, bob, 250), { waitFor: 'rail-response' });
       const created = await moov.transfers.createCancellation({ accountID, transferID: pending.json.transferID });
       assert.equal(created.result.status, 'completed');

@@ -4,7 +4,7 @@ import { defineOperation, GenericError, Uuid, type OperationDef } from '@railyar
 import { buildApp } from '../../src/http/app.ts';
 import { registerOperation } from '../../src/http/register-operation.ts';
 import { RateLimiter } from '../../src/http/rate-limit.ts';
-import { createServices } from '../../src/domain/services.ts';
+import { createServices } from '../../src/compose.ts';
 import { handle, type Handler } from '../../src/http/handler.ts';
 import { createTestStore, type StoreKind } from '../support/stores.ts';
 

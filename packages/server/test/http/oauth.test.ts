@@ -4,7 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import type { SqlValue } from '../../src/store/port.ts';
-import { ACCESS_TOKEN_TTL_SECONDS, MAX_SCOPES_PER_TOKEN, REFRESH_TOKEN_TTL_SECONDS } from '../../src/domain/oauth.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, MAX_SCOPES_PER_TOKEN, REFRESH_TOKEN_TTL_SECONDS } from '../../src/domain/auth/oauth.ts';
 import { basic, bearer, mintToken, UUID_PATTERN } from './helpers.ts';
 
 /** A clock the tests move, so expiry is tested without waiting. */

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomToken } from '../../src/domain/secrets.ts';
+import { randomToken } from '../../src/domain/auth/secrets.ts';
 
 describe('generated keys and secrets', () => {
   it('are URL-safe, of the asked entropy, and never start with a dash (a CLI would read an option)', () => {

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { systemClock } from '../../src/domain/clock.ts';
+import { systemClock } from '../../src/kernel/clock.ts';
 import { enqueueJob, JobRunner, type RunSummary } from '../../src/jobs/index.ts';
 import { countJobsByStatus } from '../../src/store/repos/jobs.ts';
 import { createPlatform, effectCounts, openTwinStores, recordEffect } from './support.ts';

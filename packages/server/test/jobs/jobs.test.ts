@@ -1,7 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { PlatformClock } from '../../src/domain/time/platform-clock.ts';
+import { PlatformClock } from '../../src/kernel/platform-clock.ts';
 import { claimDueJobs, completeJob, enqueueJob, failJob } from '../../src/jobs/index.ts';
 import type { Store } from '../../src/store/port.ts';
 import { countJobsByStatus } from '../../src/store/repos/jobs.ts';

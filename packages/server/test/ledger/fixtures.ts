@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../src/domain/clock.ts';
+import type { Clock } from '../../src/kernel/clock.ts';
 import type { Sql, Store } from '../../src/store/port.ts';
 import { insertPlatform } from '../../src/store/repos/platforms.ts';
 import { ensureLedgerAccount, openLedgerAccount, type LedgerAccount, type LedgerAccountKind } from '../../src/ledger/index.ts';

@@ -1,13 +1,13 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { REALISTIC_PACING } from '../../src/rails/pacing.ts';
+import { REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { assertLedgerOk } from '../transfers/helpers.ts';
 import { advance, bankParty, getTransfer } from './ach-helpers.ts';
-import { addDays, bankingDaysAfter, instantOf, isBankingDay, wallTime } from '../../src/rails/banking-calendar.ts';
+import { addDays, bankingDaysAfter, instantOf, isBankingDay, wallTime } from '../../src/domain/transfers/rails/banking-calendar.ts';
 
 const ET = 'America/New_York';
 /**
@@ -37,7 +37,7 @@ for (const kind of await storeKinds()) {
     let realistic: TransferService;
     before(async () => {
       s = await startTestServer(kind);
-      realistic = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, pacing: REALISTIC_PACING });
+      realistic = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing: REALISTIC_PACING });
     });
     after(async () => {
       await s.close();

@@ -1,8 +1,8 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { REALISTIC_PACING } from '../../src/rails/pacing.ts';
-import { pullSchedule } from '../../src/rails/card/schedule.ts';
+import { REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
+import { pullSchedule } from '../../src/domain/transfers/rails/card/schedule.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -25,7 +25,7 @@ for (const kind of await storeKinds()) {
     it('settles at the Mastercard cutoff and credits the wallet the next banking day', async () => {
       const merchant = await moneyWallet(s);
       const card = await cardMethod(s, 'card-payment', { cardNumber: '5555555555554444' });
-      const paced = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, pacing: REALISTIC_PACING });
+      const paced = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing: REALISTIC_PACING });
       const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
       const run = () => s.services.jobs.runDueJobs({ platformID: caller.platformID });
       const outcome = await paced.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body: body(card.paymentMethodID, merchant.paymentMethodID, 900) });

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PACING, REALISTIC_PACING } from '../../src/rails/pacing.ts';
-import { brandCutoff, pullSchedule, pushSchedule } from '../../src/rails/card/schedule.ts';
+import { FAST_PACING, REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
+import { brandCutoff, pullSchedule, pushSchedule } from '../../src/domain/transfers/rails/card/schedule.ts';
 
 // The realistic card calendar (behaviour.md §6.2) in Eastern time, across a
 // weekend and the 2026-03-08 daylight saving change. Pure: no store involved.

@@ -1,11 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fedHolidays, isFedHoliday } from '../../src/rails/fed-holidays.ts';
-import { addDays, bankingDaysAfter, isBankingDay, nextBankingDay, nextCutoff, type CalendarDate } from '../../src/rails/banking-calendar.ts';
-import { REALISTIC_PACING } from '../../src/rails/pacing.ts';
-import { planAch } from '../../src/rails/ach/plan.ts';
-import { pullSchedule } from '../../src/rails/card/schedule.ts';
+import { fedHolidays, isFedHoliday } from '../../src/domain/transfers/rails/fed-holidays.ts';
+import { addDays, bankingDaysAfter, isBankingDay, nextBankingDay, nextCutoff, type CalendarDate } from '../../src/domain/transfers/rails/banking-calendar.ts';
+import { REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
+import { planAch } from '../../src/domain/transfers/rails/ach/plan.ts';
+import { pullSchedule } from '../../src/domain/transfers/rails/card/schedule.ts';
 
 // The Federal Reserve holiday calendar (decision 1204) and the banking days it
 // takes out. The expected dates were checked by hand against the Federal

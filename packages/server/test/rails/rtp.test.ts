@@ -1,9 +1,9 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { REALISTIC_PACING } from '../../src/rails/pacing.ts';
+import { REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
-import { RTP_FAILURE_TRIGGERS } from '../../src/rails/rtp/triggers.ts';
+import { RTP_FAILURE_TRIGGERS } from '../../src/domain/transfers/rails/rtp/triggers.ts';
 import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
 import { V2026 } from '../accounts/helpers.ts';
@@ -85,7 +85,7 @@ for (const kind of await storeKinds()) {
       const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
       const later = () => s.services.platformClock.advance(caller.platformID, { seconds: REALISTIC_PACING.rtp.completeAfterSeconds + 1 });
       // The wait runs out before the bank answers: 202 territory, the transfer as it stands.
-      const impatient = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, pacing: REALISTIC_PACING, railWaitMs: 100 });
+      const impatient = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing: REALISTIC_PACING, railWaitMs: 100 });
       const outcome = await impatient.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body: body(payer.paymentMethodID, bank.paymentMethodID, 500) });
       assert.equal(outcome.kind, 'wait-exceeded');
       assert.equal(outcome.body.status, 'pending');
@@ -97,7 +97,7 @@ for (const kind of await storeKinds()) {
       assert.equal(done.status, 'completed');
       assert.equal(done.destination.rtpDetails.status, 'completed');
       // The bank answers while the request waits: 200 with the answer (a failure trigger here).
-      const patient = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, pacing: REALISTIC_PACING, railWaitMs: 10_000 });
+      const patient = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing: REALISTIC_PACING, railWaitMs: 10_000 });
       const waiting = patient.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body: body(payer.paymentMethodID, bank.paymentMethodID, 7_701) });
       await new Promise((resolve) => setTimeout(resolve, 100));
       await later();

@@ -1,7 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { FAST_PACING } from '../../src/rails/pacing.ts';
+import { FAST_PACING } from '../../src/domain/transfers/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { MAX_RECEIPTS_PER_REQUEST } from '@railyard/contract';
 import { storeKinds } from '../support/stores.ts';
@@ -61,7 +61,7 @@ for (const kind of await storeKinds()) {
     });
 
     it('sends a receipt for a pending transfer when it completes, once', async () => {
-      const paced = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, pacing: { ...FAST_PACING, walletCompleteAfterSeconds: 60 } });
+      const paced = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing: { ...FAST_PACING, walletCompleteAfterSeconds: 60 } });
       const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
       const pending = await paced.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body: transferBody(alice, bob, 200) });
       assert.equal((pending.body as { status?: string }).status, 'pending');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { recordEvent } from '../../src/domain/events.ts';
+import { recordEvent } from '../../src/kernel/events.ts';
 import { migrations, migrationSql } from '../../src/store/migrations.ts';
 import type { Dialect, Store } from '../../src/store/port.ts';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.ts';

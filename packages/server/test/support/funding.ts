@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ensureLedgerAccount, moveFunds } from '../../src/ledger/index.ts';
 import { findWalletRow } from '../../src/store/repos/wallets.ts';
 import type { Store } from '../../src/store/port.ts';
-import type { Clock } from '../../src/domain/clock.ts';
+import type { Clock } from '../../src/kernel/clock.ts';
 
 /**
  * Puts money into a wallet from the platform's `outside-world` ledger account

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.ts';
-import { createServices, type Services } from '../../src/domain/services.ts';
+import { createServices, type Services } from '../../src/compose.ts';
 import { ephemeralSourceSecrets } from '../../src/domain/sources/source-secrets.ts';
-import type { Clock } from '../../src/domain/clock.ts';
+import type { Clock } from '../../src/kernel/clock.ts';
+import { switchableRails } from './test-rail.ts';
 import type { RateLimitSetting } from '../../src/http/rate-limit.ts';
 import { createTestStore, type StoreKind, type TestStore } from './stores.ts';
 
@@ -29,6 +30,8 @@ export interface TestServer {
     path: string,
     options?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; auth?: string | null },
   ): Promise<{ status: number; headers: Headers; text: string; json: any }>;
+  /** Puts the test rail (test-rail.ts) in the wallet rail's place; answers a function that puts the real one back. */
+  useTestRail(): () => void;
   close(): Promise<void>;
 }
 
@@ -55,8 +58,10 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const testStore = await createTestStore(kind);
   const clock = options.clock ?? { now: () => new Date() };
+  // The server's own rail registry, so a test can put the test rail in the wallet rail's place.
+  const railSwitch = switchableRails();
   // A key for the life of the test server, as for an in-memory database (0500).
-  const services = createServices(testStore.store, clock, { sourceSecrets: ephemeralSourceSecrets() });
+  const services = createServices(testStore.store, clock, { sourceSecrets: ephemeralSourceSecrets(), rails: railSwitch.rails });
   const app = await buildApp({ services, rateLimit: options.rateLimit ?? { kind: 'off' }, logLevel: 'silent' });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const make = async (name: string): Promise<TestPlatform> => {
@@ -70,6 +75,7 @@ export async function startTestServer(
     url,
     app,
     services,
+    useTestRail: railSwitch.useTestRail,
     testStore,
     platform,
     otherPlatform,

@@ -1,8 +1,8 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds, createTestStore, type TestStore } from '../support/stores.ts';
-import { ValidationFailed } from '../../src/domain/errors.ts';
-import { MAX_ADVANCE_SECONDS, MAX_CLOCK_OFFSET_MS, PlatformClock } from '../../src/domain/time/platform-clock.ts';
+import { ValidationFailed } from '../../src/kernel/errors.ts';
+import { MAX_ADVANCE_SECONDS, MAX_CLOCK_OFFSET_MS, PlatformClock } from '../../src/kernel/platform-clock.ts';
 import { createPlatform, ManualClock } from '../jobs/support.ts';
 
 const DAY_MS = 86_400_000;

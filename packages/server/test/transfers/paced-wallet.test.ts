@@ -1,7 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { FAST_PACING } from '../../src/rails/pacing.ts';
+import { FAST_PACING } from '../../src/domain/transfers/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -25,6 +25,7 @@ for (const kind of await storeKinds()) {
       const bob = await walletParty(s);
       const paced = new TransferService(s.testStore.store, {
         platformClock: s.services.platformClock,
+        rails: s.services.rails,
         pacing: { ...FAST_PACING, walletCompleteAfterSeconds: 60 },
       });
       const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { RailyardClient } from '../../../src/index.ts';
 import type { TestServer } from '../../../../server/test/support/server.ts';
-import { useTestRail } from '../../../../server/test/cancellations/test-rail.ts';
 import { apiError, UUID, type Exercises } from './context.ts';
 import { completedTransfer, transferBody, walletParty } from './parties.ts';
 
@@ -33,7 +32,7 @@ export const cancellationExercises: Exercises = {
       client.transfers.createCancellation({ accountID: platformID, transferID: done.transferID }),
       apiError(400, (e) => /completed/.test(JSON.stringify(e.body))),
     );
-    const restore = useTestRail();
+    const restore = server.useTestRail();
     try {
       const { alice, transferID } = await pendingTransfer(server, client);
       const cancellation = await client.transfers.createCancellation({ accountID: platformID, transferID });
@@ -48,7 +47,7 @@ export const cancellationExercises: Exercises = {
 
   'transfers.getCancellation': async ({ server, client }) => {
     const platformID = server.platform.accountID;
-    const restore = useTestRail();
+    const restore = server.useTestRail();
     try {
       const { alice, transferID } = await pendingTransfer(server, client);
       const created = await client.transfers.createCancellation({ accountID: platformID, transferID });

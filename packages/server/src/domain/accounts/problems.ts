@@ -1,5 +1,5 @@
 import type { ValidationMap } from '@railyard/contract';
-import { ValidationFailed } from '../errors.ts';
+import { ValidationFailed } from '../../kernel/errors.ts';
 
 /** Collects 422 messages at request paths; the first message for a path wins. */
 export class Problems {

@@ -21,11 +21,11 @@ import {
   updateAccount,
   type ConnectionRow,
 } from '../../store/repos/accounts.ts';
-import type { Caller } from '../caller.ts';
-import type { Clock } from '../clock.ts';
-import { BadRequest, Conflict, NotFound } from '../errors.ts';
-import { recordEvent } from '../events.ts';
-import { hashSecret, randomToken } from '../secrets.ts';
+import type { Caller } from '../auth/caller.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import { BadRequest, Conflict, NotFound } from '../../kernel/errors.ts';
+import { recordEvent } from '../../kernel/events.ts';
+import { hashSecret, randomToken } from '../auth/secrets.ts';
 import { ALWAYS_ENABLED, REQUESTED_STATUS, checkRequested, recordCapabilities } from './capabilities.ts';
 import { parseStored, render, toRow, withDisplayName, type StoredAccount, type StoredDocument, type StoredSensitive } from './document.ts';
 import { mergeBusiness, mergeCustomerSupport, mergeIndividual } from './merge.ts';

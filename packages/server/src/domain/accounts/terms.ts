@@ -1,6 +1,6 @@
 import type { Sql } from '../../store/port.ts';
 import { findTosToken, useTosToken } from '../../store/repos/accounts.ts';
-import { hashSecret } from '../secrets.ts';
+import { hashSecret } from '../auth/secrets.ts';
 import * as rules from './rules.ts';
 import { optionalText, type Problems } from './problems.ts';
 

@@ -1,6 +1,6 @@
 import { checkBankAccountDetails, bankAccountValidationBody, type BankAccountDetails } from '../sources/bank-account-input.ts';
 import { MESSAGES } from '../sources/field-errors.ts';
-import { ValidationFailed } from '../errors.ts';
+import { ValidationFailed } from '../../kernel/errors.ts';
 
 /** The payload kinds of a link request; Railyard serves only `account`. */
 const AGGREGATOR_PAYLOADS = {

@@ -1,7 +1,7 @@
 import type { Sql } from '../../store/port.ts';
 import { findAccount, findConnection, type AccountRow } from '../../store/repos/accounts.ts';
-import type { Caller } from '../caller.ts';
-import { Conflict, NotFound } from '../errors.ts';
+import type { Caller } from '../auth/caller.ts';
+import { Conflict, NotFound } from '../../kernel/errors.ts';
 
 /**
  * The account that owns the bank accounts in a path, as the accounts service

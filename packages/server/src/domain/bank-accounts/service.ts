@@ -11,12 +11,12 @@ import {
   type BankAccountRow,
 } from '../../store/repos/bank-accounts.ts';
 import { paymentMethodRowsOfAccount } from '../../store/repos/payment-methods.ts';
-import type { Caller } from '../caller.ts';
-import { type Clock, timestamp } from '../clock.ts';
-import { offsetClock } from '../time/platform-clock.ts';
+import type { Caller } from '../auth/caller.ts';
+import { type Clock, timestamp } from '../../kernel/clock.ts';
+import { offsetClock } from '../../kernel/platform-clock.ts';
 import { readClockOffset } from '../../store/repos/platform-clocks.ts';
-import { BadRequest, Conflict, NotFound, type DomainError } from '../errors.ts';
-import { recordEvent } from '../events.ts';
+import { BadRequest, Conflict, NotFound, type DomainError } from '../../kernel/errors.ts';
+import { recordEvent } from '../../kernel/events.ts';
 import { refreshPaymentMethods } from '../payment-methods/refresh.ts';
 import { lastFour } from '../sources/account-number.ts';
 import { NEW_BANK_ACCOUNT } from '../sources/bank-account-status.ts';

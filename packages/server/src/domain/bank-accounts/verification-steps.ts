@@ -1,5 +1,5 @@
 import type { StartRefusal } from '../sources/bank-account-status.ts';
-import { BadRequest, Conflict, ValidationFailed, type DomainError } from '../errors.ts';
+import { BadRequest, Conflict, ValidationFailed, type DomainError } from '../../kernel/errors.ts';
 import {
   completeInstantVerification,
   creditSent,

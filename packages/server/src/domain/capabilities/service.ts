@@ -6,11 +6,11 @@ import {
 } from '@railyard/contract';
 import type { Sql, Store } from '../../store/port.ts';
 import { capabilityRowsOf, findCapabilityRow, insertCapabilityRow, setCapabilityState, type CapabilityStateRow } from '../../store/repos/capabilities.ts';
-import { accessibleAccount, isFacilitator, writableAccount, type AccessibleAccount } from '../account-access.ts';
+import { accessibleAccount, isFacilitator, writableAccount, type AccessibleAccount } from '../accounts/access.ts';
 import type { StoredAccount } from '../accounts/document.ts';
-import type { Caller } from '../caller.ts';
-import { type Clock, timestamp } from '../clock.ts';
-import { BadRequest, NotFound, ValidationFailed } from '../errors.ts';
+import type { Caller } from '../auth/caller.ts';
+import { type Clock, timestamp } from '../../kernel/clock.ts';
+import { BadRequest, NotFound, ValidationFailed } from '../../kernel/errors.ts';
 import { refreshPaymentMethods } from '../payment-methods/refresh.ts';
 import { isBusinessOnly, isMoovManaged } from './catalog.ts';
 import { recomputeCapabilities, recordCapabilityEvent } from './recompute.ts';

@@ -1,7 +1,7 @@
 import type { Sql } from '../../store/port.ts';
 import { findAccount, findConnection } from '../../store/repos/accounts.ts';
-import type { Caller } from '../caller.ts';
-import { Conflict, NotFound } from '../errors.ts';
+import type { Caller } from '../auth/caller.ts';
+import { Conflict, NotFound } from '../../kernel/errors.ts';
 import { CARD_MESSAGES } from './card-messages.ts';
 
 /**

@@ -11,9 +11,9 @@ import {
   updateCardDocument,
 } from '../../store/repos/cards.ts';
 import { paymentMethodRowsOfAccount } from '../../store/repos/payment-methods.ts';
-import type { Caller } from '../caller.ts';
-import { timestamp, type Clock } from '../clock.ts';
-import { BadRequest, Conflict, NotFound, ValidationFailed } from '../errors.ts';
+import type { Caller } from '../auth/caller.ts';
+import { timestamp, type Clock } from '../../kernel/clock.ts';
+import { BadRequest, Conflict, NotFound, ValidationFailed } from '../../kernel/errors.ts';
 import { refreshPaymentMethods } from '../payment-methods/refresh.ts';
 import { cardFingerprint, type FingerprintKey } from '../sources/fingerprint.ts';
 import { verifyCard } from '../sources/verify-card.ts';

@@ -1,5 +1,5 @@
 import type { ValidationMap } from '@railyard/contract';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../kernel/clock.ts';
 import { CARD_ADDRESS_MAX_LENGTHS, checkCardAddress } from '../sources/card-address.ts';
 import { checkExpiration } from '../sources/card-expiration.ts';
 import { LINK_CARD_MESSAGES } from '../sources/card-input.ts';

@@ -6,8 +6,8 @@ import {
   paymentMethodRowsOfAccount,
   setPaymentMethodDisabled,
 } from '../../store/repos/payment-methods.ts';
-import { type Clock, timestamp } from '../clock.ts';
-import { recordEvent } from '../events.ts';
+import { type Clock, timestamp } from '../../kernel/clock.ts';
+import { recordEvent } from '../../kernel/events.ts';
 import { paymentMethodProviders } from './providers.ts';
 
 export interface RefreshResult {

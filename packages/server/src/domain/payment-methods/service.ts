@@ -2,9 +2,9 @@ import type { ListPaymentMethodsFilter, PaymentMethodView } from '@railyard/cont
 import type { Sql, Store } from '../../store/port.ts';
 import { findLivePaymentMethodRow, livePaymentMethodRows } from '../../store/repos/payment-method-reads.ts';
 import type { PaymentMethodRow } from '../../store/repos/payment-methods.ts';
-import { accessibleAccount } from '../account-access.ts';
-import type { Caller } from '../caller.ts';
-import { NotFound } from '../errors.ts';
+import { accessibleAccount } from '../accounts/access.ts';
+import type { Caller } from '../auth/caller.ts';
+import { NotFound } from '../../kernel/errors.ts';
 import { paymentMethodProviders } from './providers.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { MAX_RECEIPT_EMAIL_LENGTH, MAX_RECEIPTS_PER_REQUEST, RECEIPT_KINDS, type ValidationMap } from '@railyard/contract';
-import { BadRequest, ValidationFailed } from '../errors.ts';
+import { BadRequest, ValidationFailed } from '../../kernel/errors.ts';
 
 /**
  * Checks a `POST /receipts` body: a JSON array of 1 to N receipt requests,

@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Sql } from '../../store/port.ts';
 import { findAccount } from '../../store/repos/accounts.ts';
 import { markReceiptSent, receiptsForTransfer, type ReceiptRow } from '../../store/repos/receipts.ts';
-import { type Clock, timestamp } from '../clock.ts';
-import { recordEvent } from '../events.ts';
+import { type Clock, timestamp } from '../../kernel/clock.ts';
+import { recordEvent } from '../../kernel/events.ts';
 import type { SentReceiptRecord } from './render.ts';
 
 /**

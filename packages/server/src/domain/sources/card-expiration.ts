@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../kernel/clock.ts';
 
 /**
  * Card expirations as the API carries them: `{month: "MM", year: "YY"}`, two

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../kernel/clock.ts';
 import { checkCardAddress, type CardAddress } from './card-address.ts';
 import { checkExpiration, type CardExpiration } from './card-expiration.ts';
 import { checkCardNumber, type SupportedCardBrand } from './card-number.ts';

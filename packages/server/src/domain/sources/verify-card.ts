@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../kernel/clock.ts';
 import type { CardAddress } from './card-address.ts';
 import type { CardExpiration } from './card-expiration.ts';
 import { checkLinkCard, type LinkCardInput } from './card-input.ts';

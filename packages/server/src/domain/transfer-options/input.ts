@@ -1,4 +1,4 @@
-import { ValidationFailed } from '../errors.ts';
+import { ValidationFailed } from '../../kernel/errors.ts';
 import { MAX_TRANSFER_AMOUNT } from '../transfers/limits.ts';
 import { TRANSFER_CURRENCY } from '../transfers/create-input.ts';
 

@@ -4,9 +4,9 @@ import { visibleAccountIDs } from '../../store/repos/account-visibility.ts';
 import { livePaymentMethodRows } from '../../store/repos/payment-method-reads.ts';
 import { enabledCapabilitiesOf, type PaymentMethodRow } from '../../store/repos/payment-methods.ts';
 import { findWalletRow } from '../../store/repos/wallets.ts';
-import { rails } from '../../rails/registry.ts';
-import type { Caller } from '../caller.ts';
-import { NotFound, ValidationFailed } from '../errors.ts';
+import type { RailRegistry } from '../transfers/rail.ts';
+import type { Caller } from '../auth/caller.ts';
+import { NotFound, ValidationFailed } from '../../kernel/errors.ts';
 import { findPaymentMethod } from '../payment-methods/find.ts';
 import type { PaymentMethodType } from '../payment-methods/provider.ts';
 import { renderAll } from '../payment-methods/service.ts';
@@ -30,11 +30,14 @@ interface Candidate {
  * Transfer options (behaviour.md §5.3, docs/transfer-options.md): the payment
  * methods of each side that pair with at least one method of the other side
  * under the same rules as creating a transfer: the valid pairs and the rails
- * Railyard runs (`pairs.ts`, `rails/registry.ts`), capabilities
+ * Railyard runs (`pairs.ts`, the rail registry handed in at start-up), capabilities
  * (`capability-rules.ts`) and amount limits (`limits.ts`). Nothing is written.
  */
 export class TransferOptionsService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly rails: RailRegistry,
+  ) {}
 
   /** `accountID` is the path's platform account (new path) or undefined (old `POST /transfer-options`). */
   async generate(caller: Caller, accountID: string | undefined, body: Record<string, unknown>): Promise<TransferOptionsView> {
@@ -54,7 +57,7 @@ export class TransferOptionsService {
       const pairedDestinations = new Set<Candidate>();
       for (const source of sources) {
         for (const destination of destinations) {
-          if (await pairs(source, destination, request.amount, enabled)) {
+          if (await pairs(this.rails, source, destination, request.amount, enabled)) {
             pairedSources.add(source);
             pairedDestinations.add(destination);
           }
@@ -70,6 +73,7 @@ export class TransferOptionsService {
 
 /** Whether a transfer of `amount` from `source` to `destination` would pass creation's rules. */
 async function pairs(
+  rails: RailRegistry,
   source: Candidate,
   destination: Candidate,
   amount: number,

@@ -1,5 +1,5 @@
 import { MAX_METADATA_KEYS, MAX_TRANSFER_DESCRIPTION_LENGTH, MAX_TRANSFER_FOREIGN_ID_LENGTH, type ValidationMap } from '@railyard/contract';
-import { ValidationFailed } from '../errors.ts';
+import { ValidationFailed } from '../../kernel/errors.ts';
 import { MAX_TRANSFER_AMOUNT } from './limits.ts';
 import { checkLineItems, type CheckedLineItems } from './line-items.ts';
 import type { TransferRequestEcho } from './model.ts';

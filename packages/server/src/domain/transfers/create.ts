@@ -1,13 +1,13 @@
-import { newRowID } from '../ids.ts';
+import { newRowID } from '../../kernel/ids.ts';
 import type { Sql } from '../../store/port.ts';
 import { enabledCapabilitiesOf } from '../../store/repos/payment-methods.ts';
 import { findTransferRow, insertTransfer } from '../../store/repos/transfers.ts';
 import { findWalletRow } from '../../store/repos/wallets.ts';
-import { rails } from '../../rails/registry.ts';
-import type { RailPacing } from '../../rails/pacing.ts';
-import { type Clock, timestamp } from '../clock.ts';
-import { BadRequest, ValidationFailed } from '../errors.ts';
-import { recordEvent } from '../events.ts';
+import type { RailPacing } from './pacing.ts';
+import type { RailRegistry } from './rail.ts';
+import { type Clock, timestamp } from '../../kernel/clock.ts';
+import { BadRequest, ValidationFailed } from '../../kernel/errors.ts';
+import { recordEvent } from '../../kernel/events.ts';
 import { unmetRequirement } from './capability-rules.ts';
 import type { CheckedCreateTransfer } from './create-input.ts';
 import { AMEX_MINIMUM, amountLimit, dollars } from './limits.ts';
@@ -30,6 +30,7 @@ export async function createTransferRecord(
     request: CheckedCreateTransfer;
     clock: Clock;
     pacing: RailPacing;
+    rails: RailRegistry;
     /** Types the caller's API version does not know (v2024.01.00: `instant-bank-credit`, `card-present-payment`). */
     hiddenPaymentMethodTypes?: ReadonlySet<string>;
   },
@@ -49,7 +50,7 @@ export async function createTransferRecord(
   if (source.method.sourceID === destination.method.sourceID) throw new BadRequest('source and destination must be different');
   if (!isValidPair(sourceType, destinationType)) throw new BadRequest(`a ${sourceType} payment method cannot pay a ${destinationType} payment method`);
   const railName = railFor(sourceType, destinationType);
-  const rail = rails[railName];
+  const rail = input.rails[railName];
   if (!rail) throw new BadRequest(`${sourceType} to ${destinationType} transfers (the ${railName} rail) are not available yet`);
 
   await checkWalletsInLedger(sql, platformID, [source, destination]);

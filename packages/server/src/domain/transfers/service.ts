@@ -7,17 +7,18 @@ import {
   updateTransferRow,
   type TransferRow,
 } from '../../store/repos/transfers.ts';
-import type { RailPacing } from '../../rails/pacing.ts';
-import type { Caller } from '../caller.ts';
-import { timestamp } from '../clock.ts';
-import { Conflict, NotFound, ValidationFailed } from '../errors.ts';
-import type { PlatformClock } from '../time/platform-clock.ts';
+import type { RailPacing } from './pacing.ts';
+import type { RailRegistry } from './rail.ts';
+import type { Caller } from '../auth/caller.ts';
+import { timestamp } from '../../kernel/clock.ts';
+import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors.ts';
+import type { PlatformClock } from '../../kernel/platform-clock.ts';
 import { createTransferRecord } from './create.ts';
 import { checkCreateTransfer, checkForeignID, checkMetadata } from './create-input.ts';
 import { transferFromRow, transferToRow, type TransferRecord } from './model.ts';
 import { renderAsyncTransfer, renderTransfer } from './render.ts';
 import { TransferChangedConcurrently } from './transitions.ts';
-import { cancellationsByTransfer } from '../cancellations/service.ts';
+import { cancellationsByTransfer } from './cancellation-service.ts';
 
 /** `X-Wait-For: rail-response` waits at most this long for the rail's first answer (behaviour.md §5.2). */
 export const DEFAULT_RAIL_WAIT_MS = 15_000;
@@ -43,6 +44,7 @@ export type CreateTransferOutcome =
 export interface TransferServiceOptions {
   platformClock: PlatformClock;
   pacing: RailPacing;
+  rails: RailRegistry;
   railWaitMs?: number;
 }
 
@@ -83,6 +85,7 @@ export class TransferService {
           request,
           clock,
           pacing: this.options.pacing,
+          rails: this.options.rails,
           hiddenPaymentMethodTypes: input.hiddenPaymentMethodTypes,
         });
       });

@@ -1,10 +1,10 @@
 import type { TransferFailureReasonValue, TransferStatusValue } from '@railyard/contract';
 import type { Sql } from '../../store/port.ts';
 import { updateTransferRow } from '../../store/repos/transfers.ts';
-import { type Clock, timestamp } from '../clock.ts';
-import { recordEvent } from '../events.ts';
+import { type Clock, timestamp } from '../../kernel/clock.ts';
+import { recordEvent } from '../../kernel/events.ts';
 import { transferToRow, type RailDetails, type TransferRecord } from './model.ts';
-import { settleCancellationsOnStatus } from '../cancellations/settle.ts';
+import { settleCancellationsOnStatus } from './cancellation-settle.ts';
 import { sendReceiptsOnCompletion } from '../receipts/send.ts';
 
 /**

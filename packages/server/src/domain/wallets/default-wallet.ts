@@ -1,6 +1,6 @@
 import type { Sql } from '../../store/port.ts';
 import { findDefaultWalletRow, type WalletRow } from '../../store/repos/wallets.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../kernel/clock.ts';
 import { createWalletRecord } from './records.ts';
 
 export const DEFAULT_WALLET_NAME = 'Default wallet';

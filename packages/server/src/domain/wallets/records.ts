@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { openLedgerAccount } from '../../ledger/index.ts';
 import type { Sql } from '../../store/port.ts';
 import { insertWallet, type WalletRow } from '../../store/repos/wallets.ts';
-import { type Clock, timestamp } from '../clock.ts';
-import { recordEvent } from '../events.ts';
+import { type Clock, timestamp } from '../../kernel/clock.ts';
+import { recordEvent } from '../../kernel/events.ts';
 import { WALLET_CURRENCY } from './money.ts';
 
 export interface NewWallet {

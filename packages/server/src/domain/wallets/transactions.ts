@@ -2,9 +2,9 @@ import { DEFAULT_PAGE_COUNT, type ListWalletTransactionsFilter, type WalletTrans
 import type { Sql, Store } from '../../store/port.ts';
 import { walletTransactionRows, type WalletTransactionQuery, type WalletTransactionRow } from '../../store/repos/wallet-transactions.ts';
 import { findWalletRow, type WalletRow } from '../../store/repos/wallets.ts';
-import { accessibleAccount } from '../account-access.ts';
-import type { Caller } from '../caller.ts';
-import { NotFound, ValidationFailed } from '../errors.ts';
+import { accessibleAccount } from '../accounts/access.ts';
+import type { Caller } from '../auth/caller.ts';
+import { NotFound, ValidationFailed } from '../../kernel/errors.ts';
 import { centsToDecimal } from './money.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { createAccessToken, revokeAccessToken } from '@railyard/contract';
-import { BadRequest } from '../../domain/errors.ts';
-import type { ClientCredentials } from '../../domain/oauth.ts';
+import { BadRequest } from '../../kernel/errors.ts';
+import type { ClientCredentials } from '../../domain/auth/oauth.ts';
 import { handle, type RequestContext } from '../handler.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { advanceClock, getClock } from '@railyard/contract';
-import type { ClockReading } from '../../domain/time/platform-clock.ts';
+import type { ClockReading } from '../../kernel/platform-clock.ts';
 import { callerOf, handle } from '../handler.ts';
 
 function clockBody(reading: ClockReading) {

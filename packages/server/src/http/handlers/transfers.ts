@@ -1,5 +1,5 @@
 import { createTransfer, getTransfer, listTransfers, updateTransfer } from '@railyard/contract';
-import { Conflict } from '../../domain/errors.ts';
+import { Conflict } from '../../kernel/errors.ts';
 import { callerOf, handle } from '../handler.ts';
 import { hiddenPaymentMethodTypes } from '../versions/v2026-01-00-money-sources.ts';
 

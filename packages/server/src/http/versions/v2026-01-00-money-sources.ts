@@ -1,5 +1,5 @@
 import { LEGACY_CAPABILITY_IDS, PAYMENT_METHOD_TYPES_AFTER_V2024, type ApiVersion, type OperationId } from '@railyard/contract';
-import { NotFound } from '../../domain/errors.ts';
+import { NotFound } from '../../kernel/errors.ts';
 import type { ChangeSet } from './transforms.ts';
 
 /**

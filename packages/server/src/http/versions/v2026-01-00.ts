@@ -1,5 +1,5 @@
 import { LEGACY_CAPABILITY_IDS, type ApiVersion } from '@railyard/contract';
-import { BadRequest, ValidationFailed } from '../../domain/errors.ts';
+import { BadRequest, ValidationFailed } from '../../kernel/errors.ts';
 import type { ChangeSet } from './transforms.ts';
 import { bankAccountChanges } from './v2026-01-00-bank-accounts.ts';
 import { moneySourceChanges } from './v2026-01-00-money-sources.ts';

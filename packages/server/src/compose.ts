@@ -1,0 +1,126 @@
+import type { Store } from './store/port.ts';
+import type { Clock } from './kernel/clock.ts';
+import { CredentialService } from './domain/auth/credentials.ts';
+import { PlatformService } from './domain/platforms/service.ts';
+import { OAuthService } from './domain/auth/oauth.ts';
+import { AccountService } from './domain/accounts/service.ts';
+import { CapabilityService } from './domain/capabilities/service.ts';
+import { WalletService } from './domain/wallets/service.ts';
+import { WalletTransactionService } from './domain/wallets/transactions.ts';
+import { PaymentMethodService } from './domain/payment-methods/service.ts';
+import { CardService } from './domain/cards/service.ts';
+import { BankAccountService } from './domain/bank-accounts/service.ts';
+import { ephemeralSourceSecrets, type SourceSecrets } from './domain/sources/source-secrets.ts';
+import { PlatformClock } from './kernel/platform-clock.ts';
+import { JobRunner, type JobRunnerOptions } from './jobs/runner.ts';
+import { FAST_PACING, type RailPacing } from './domain/transfers/pacing.ts';
+import type { RailRegistry } from './domain/transfers/rail.ts';
+import { walletRail } from './domain/transfers/rails/wallet.ts';
+import { achRail } from './domain/transfers/rails/ach/rail.ts';
+import { cardRail } from './domain/transfers/rails/card/index.ts';
+import { rtpRail } from './domain/transfers/rails/rtp/index.ts';
+import { TransferService } from './domain/transfers/service.ts';
+import { TransferOptionsService } from './domain/transfer-options/service.ts';
+import { CancellationService } from './domain/transfers/cancellation-service.ts';
+import { ReceiptService } from './domain/receipts/service.ts';
+
+/**
+ * The start-up wiring: the one place that builds every service and hands each
+ * the collaborators it needs (docs/architecture.md). Domain modules never build
+ * another module's service or reach for a module-level registry.
+ */
+
+/**
+ * The rails Railyard simulates, by name. A new rail is added here: its job
+ * handlers are registered with the others and the services that pick a rail
+ * see it.
+ */
+export const DEFAULT_RAILS: RailRegistry = {
+  wallet: walletRail,
+  ach: achRail,
+  card: cardRail,
+  rtp: rtpRail,
+};
+
+/** Registers every rail's job handlers on a runner (once per runner, at start-up). */
+function registerRailJobs(runner: JobRunner, rails: RailRegistry): void {
+  for (const rail of Object.values(rails)) {
+    for (const [kind, handler] of Object.entries(rail.jobs)) runner.registerJobHandler(kind, handler);
+  }
+}
+
+/** Every domain service, built once per server around one store and one clock. */
+export interface Services {
+  store: Store;
+  clock: Clock;
+  platforms: PlatformService;
+  credentials: CredentialService;
+  oauth: OAuthService;
+  accounts: AccountService;
+  capabilities: CapabilityService;
+  wallets: WalletService;
+  walletTransactions: WalletTransactionService;
+  paymentMethods: PaymentMethodService;
+  cards: CardService;
+  bankAccounts: BankAccountService;
+  transfers: TransferService;
+  transferOptions: TransferOptionsService;
+  cancellations: CancellationService;
+  receipts: ReceiptService;
+  /** Each platform's clock (real time plus an offset moved by `POST /railyard/clock/advance`). */
+  platformClock: PlatformClock;
+  /** Background jobs claimed from the database; `serve` starts its loop, tests call `runDueJobs()`. */
+  jobs: JobRunner;
+  railPacing: RailPacing;
+  /** The rails the services pick from (DEFAULT_RAILS unless a test hands in its own). */
+  rails: RailRegistry;
+}
+
+/** Settings of the background machinery; every field has a default. */
+export interface ServiceOptions {
+  jobs?: Omit<JobRunnerOptions, 'store' | 'clock'>;
+  railPacing?: RailPacing;
+  /** The rails to run (default DEFAULT_RAILS); tests pass their own registry. */
+  rails?: RailRegistry;
+  /** How long `X-Wait-For: rail-response` waits for a rail (default 15 s). */
+  railWaitMs?: number;
+  /**
+   * Key material for sealed account numbers and fingerprints (0500, 0501), loaded
+   * once at start-up with `loadSourceSecrets`. `serve` always passes it; the
+   * default, a key that dies with the process, suits only in-memory databases,
+   * tests and commands that never read sealed values.
+   */
+  sourceSecrets?: SourceSecrets;
+}
+
+export function createServices(store: Store, clock: Clock, options: ServiceOptions = {}): Services {
+  const credentials = new CredentialService(store, clock);
+  const sourceSecrets = options.sourceSecrets ?? ephemeralSourceSecrets();
+  const platformClock = new PlatformClock(store, clock);
+  const railPacing = options.railPacing ?? FAST_PACING;
+  const jobs = new JobRunner({ ...options.jobs, store, clock });
+  const rails = options.rails ?? DEFAULT_RAILS;
+  registerRailJobs(jobs, rails);
+  return {
+    store,
+    clock,
+    platforms: new PlatformService(store, clock),
+    credentials,
+    oauth: new OAuthService(store, clock, credentials),
+    accounts: new AccountService(store, clock),
+    capabilities: new CapabilityService(store, clock),
+    wallets: new WalletService(store, clock),
+    walletTransactions: new WalletTransactionService(store),
+    paymentMethods: new PaymentMethodService(store),
+    cards: new CardService(store, clock, sourceSecrets.fingerprintKey),
+    bankAccounts: new BankAccountService(store, clock, sourceSecrets),
+    platformClock,
+    jobs,
+    railPacing,
+    rails,
+    transferOptions: new TransferOptionsService(store, rails),
+    cancellations: new CancellationService(store, { platformClock, pacing: railPacing, rails }),
+    receipts: new ReceiptService(store, platformClock),
+    transfers: new TransferService(store, { platformClock, pacing: railPacing, rails, ...(options.railWaitMs !== undefined ? { railWaitMs: options.railWaitMs } : {}) }),
+  };
+}

@@ -1,0 +1,70 @@
+import type { Store } from '../../store/port.ts';
+import { findApiKey } from '../../store/repos/platforms.ts';
+import { findTokenWithKey } from '../../store/repos/tokens.ts';
+import type { Caller } from './caller.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import { digestsEqual, hashSecret } from './secrets.ts';
+
+/** How long a verified API key is trusted without asking the store again. */
+const KEY_CACHE_TTL_MS = 30_000;
+/** Bound on the cache, so a flood of distinct keys cannot grow memory without end. */
+const KEY_CACHE_MAX_ENTRIES = 10_000;
+/** Longest credential we look at; anything longer is refused unread. */
+const MAX_CREDENTIAL_LENGTH = 1024;
+
+interface CachedKey {
+  caller: Caller;
+  secretHash: string;
+  expiresAt: number;
+}
+
+/**
+ * Verifies API keys (Basic auth) and OAuth2 access tokens (Bearer). Secrets are
+ * stored only as SHA-256 digests and compared in constant time.
+ */
+export class CredentialService {
+  private readonly keyCache = new Map<string, CachedKey>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The caller an API key belongs to, or undefined for an unknown key or wrong secret. */
+  async verifyApiKey(publicKey: string, secret: string): Promise<Caller | undefined> {
+    if (publicKey.length === 0 || publicKey.length > MAX_CREDENTIAL_LENGTH || secret.length > MAX_CREDENTIAL_LENGTH) {
+      return undefined;
+    }
+    const secretHash = hashSecret(secret);
+    const now = Date.now();
+    const cached = this.keyCache.get(publicKey);
+    if (cached && cached.expiresAt > now) {
+      return digestsEqual(cached.secretHash, secretHash) ? cached.caller : undefined;
+    }
+    const row = await this.store.read((sql) => findApiKey(sql, publicKey));
+    if (!row || row.revoked_on !== null) return undefined;
+    const caller: Caller = { platformID: row.platform_id, publicKey };
+    if (this.keyCache.size >= KEY_CACHE_MAX_ENTRIES) this.keyCache.clear();
+    this.keyCache.set(publicKey, { caller, secretHash: row.secret_hash, expiresAt: now + KEY_CACHE_TTL_MS });
+    return digestsEqual(row.secret_hash, secretHash) ? caller : undefined;
+  }
+
+  /** The caller an access token belongs to, with its scopes; undefined when unknown, expired or revoked. */
+  async verifyAccessToken(token: string): Promise<Caller | undefined> {
+    if (token.length === 0 || token.length > MAX_CREDENTIAL_LENGTH) return undefined;
+    const row = await this.store.read((sql) => findTokenWithKey(sql, hashSecret(token)));
+    // A token dies with the API key that minted it.
+    if (!row || row.kind !== 'access' || row.revoked_on !== null || row.key_revoked_on !== null) return undefined;
+    if (row.expires_on <= this.clock.now().toISOString()) return undefined;
+    return {
+      platformID: row.platform_id,
+      publicKey: row.public_key,
+      scopes: new Set(row.scopes.split(' ').filter((s) => s.length > 0)),
+    };
+  }
+
+  /** Forgets a cached key, after it is revoked or rotated. */
+  forgetKey(publicKey: string): void {
+    this.keyCache.delete(publicKey);
+  }
+}
