@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { OperationDef } from './operation.ts';
-import { NEWEST_VERSION, SUPPORTED_VERSIONS } from './versions.ts';
+import type { OperationDef } from './core/operation.ts';
+import { NEWEST_VERSION, SUPPORTED_VERSIONS } from './core/versions.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -1,4 +1,4 @@
-import type { OperationDef } from './operation.ts';
+import type { OperationDef } from './core/operation.ts';
 import { authOperations } from './operations/auth.ts';
 import { pingOperations } from './operations/ping.ts';
 import { accountOperations } from './operations/accounts.ts';

@@ -1,8 +1,8 @@
 export { buildApp, DEFAULT_BODY_LIMIT, type AppOptions } from './http/app.ts';
 export { parseRateLimit, DEFAULT_RATE_LIMIT_PER_SECOND, type RateLimitSetting } from './http/rate-limit.ts';
-export { createServices, type Services } from './compose.ts';
+export { createServices, type Services } from './compose/services.ts';
 export { systemClock, type Clock } from './kernel/clock.ts';
-export { openStore, DEFAULT_DB } from './store/open-store.ts';
+export { openStore, DEFAULT_DB } from './compose/open-store.ts';
 export { loadSourceSecrets, type SourceSecrets } from './domain/sources/source-secrets.ts';
 export type { Store, Sql } from './store/port.ts';
 export { SqliteStore } from './store/sqlite/sqlite-store.ts';

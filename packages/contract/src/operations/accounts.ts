@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../operation.ts';
+import { defineOperation } from '../core/operation.ts';
 import { GenericError, MAX_PAGE_COUNT, Uuid } from '../schemas/common.ts';
 import {
   Account,

@@ -1,4 +1,4 @@
-import { defineOperation } from '../operation.ts';
+import { defineOperation } from '../core/operation.ts';
 import { GenericError } from '../schemas/common.ts';
 import {
   AuthToken,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../operation.ts';
+import { defineOperation } from '../core/operation.ts';
 import { GenericError, Uuid } from '../schemas/common.ts';
 import { Cancellation } from '../schemas/cancellations.ts';
 import { missingScope, noCredentials } from './common-errors.ts';

@@ -1,4 +1,4 @@
-import { defineOperation } from '../operation.ts';
+import { defineOperation } from '../core/operation.ts';
 
 export const ping = defineOperation({
   id: 'ping.ping',

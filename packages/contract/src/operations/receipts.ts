@@ -1,4 +1,4 @@
-import { defineOperation } from '../operation.ts';
+import { defineOperation } from '../core/operation.ts';
 import { GenericError, ValidationErrorMap } from '../schemas/common.ts';
 import { CreateReceipts, ListReceiptsQuery, MAX_RECEIPTS_PER_REQUEST, ReceiptList } from '../schemas/receipts.ts';
 import { missingScope, noCredentials } from './common-errors.ts';

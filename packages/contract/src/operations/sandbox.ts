@@ -1,4 +1,4 @@
-import { defineOperation } from '../operation.ts';
+import { defineOperation } from '../core/operation.ts';
 import { GenericError } from '../schemas/common.ts';
 import { AdvanceClockError, AdvanceClockRequest, ClockState } from '../schemas/sandbox.ts';
 import { missingScope, noCredentials } from './common-errors.ts';

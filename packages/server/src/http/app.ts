@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import { buildOpenApiDocument, operations, resolveVersion, type ApiVersion, type OperationDef } from '@railyard/contract';
-import type { Services } from '../compose.ts';
+import type { Services } from '../compose/services.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { EMPTY_BODY_STATUSES, sendDomainError, sendEmpty, sendGenericError } from './errors.ts';
 import { answerClientError } from './client-error.ts';
 import { RateLimiter, type RateLimitSetting } from './rate-limit.ts';
 import { registerOperation } from './register-operation.ts';
 import { handlers } from './handlers/index.ts';
-import type { Handler } from './handler.ts';
+import type { Handler } from './handlers/handler.ts';
 
 export interface AppOptions {
   services: Services;

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fillScope, isAtLeast, type OperationDef } from '@railyard/contract';
 import type { Caller } from '../domain/auth/caller.ts';
-import type { Services } from '../compose.ts';
+import type { Services } from '../compose/services.ts';
 import { ValidationFailed } from '../kernel/errors.ts';
 import { parseAuthorization } from './credentials-header.ts';
 import { sendEmpty, sendGenericError } from './errors.ts';
-import type { Handler, RequestContext } from './handler.ts';
+import type { Handler, RequestContext } from './handlers/handler.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { issuesToMap } from './validation.ts';
 import { transformRequest, transformResponse } from './versions/transforms.ts';

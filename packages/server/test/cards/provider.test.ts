@@ -2,8 +2,8 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds, createTestStore, type TestStore } from '../support/stores.ts';
-import { cardPaymentMethods } from '../../src/domain/cards/payment-method-provider.ts';
-import { expiresOn, type StoredCard } from '../../src/domain/cards/stored-card.ts';
+import { cardPaymentMethods } from '../../src/domain/payment-methods/card-methods.ts';
+import { expiresOn, type StoredCard } from '../../src/domain/sources/stored-card.ts';
 import { verifyCard } from '../../src/domain/sources/verify-card.ts';
 import { insertCard, disableCardRow } from '../../src/store/repos/cards.ts';
 

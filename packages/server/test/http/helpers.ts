@@ -4,8 +4,8 @@ import { defineOperation, GenericError, Uuid, type OperationDef } from '@railyar
 import { buildApp } from '../../src/http/app.ts';
 import { registerOperation } from '../../src/http/register-operation.ts';
 import { RateLimiter } from '../../src/http/rate-limit.ts';
-import { createServices } from '../../src/compose.ts';
-import { handle, type Handler } from '../../src/http/handler.ts';
+import { createServices } from '../../src/compose/services.ts';
+import { handle, type Handler } from '../../src/http/handlers/handler.ts';
 import { createTestStore, type StoreKind } from '../support/stores.ts';
 
 /** Mints tokens through the real endpoint with the platform's API key in Basic auth. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.ts';
-import { createServices, type Services } from '../../src/compose.ts';
+import { createServices, type Services } from '../../src/compose/services.ts';
 import { ephemeralSourceSecrets } from '../../src/domain/sources/source-secrets.ts';
 import type { Clock } from '../../src/kernel/clock.ts';
 import { switchableRails } from './test-rail.ts';

@@ -7,7 +7,7 @@ import type { TransferRecord } from '../../src/domain/transfers/model.ts';
 import { transitionTransfer } from '../../src/domain/transfers/transitions.ts';
 import type { Rail, RailRegistry } from '../../src/domain/transfers/rail.ts';
 import type { RailName } from '../../src/domain/transfers/model.ts';
-import { DEFAULT_RAILS } from '../../src/compose.ts';
+import { DEFAULT_RAILS } from '../../src/compose/services.ts';
 
 /**
  * A test-only rail that stands in for the wallet rail in these tests: it holds

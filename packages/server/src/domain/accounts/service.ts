@@ -31,7 +31,6 @@ import { parseStored, render, toRow, withDisplayName, type StoredAccount, type S
 import { mergeBusiness, mergeCustomerSupport, mergeIndividual } from './merge.ts';
 import { buildCustomerSupport, buildSettings, checkForeignID, defaultSettings, mergeSettings } from './parts.ts';
 import { Problems } from './problems.ts';
-import { recomputeCapabilities } from '../capabilities/recompute.ts';
 import { buildBusiness, buildIndividual, displayNameOf } from './profile.ts';
 import { checkManualTerms, resolveTermsToken, type Acceptance, type TermsInput } from './terms.ts';
 
@@ -52,6 +51,14 @@ export interface TermsRequest {
 }
 
 /**
+ * Brings an account's capabilities in line with its profile (the capabilities
+ * module's `recomputeCapabilities`), inside the caller's unit of work. Handed in
+ * by compose.ts: capabilities read the account model, so the accounts module
+ * may not import them back.
+ */
+export type RecomputeCapabilities = (sql: Sql, clock: Clock, platformID: string, accountID: string) => Promise<void>;
+
+/**
  * Accounts: create, read, search, update, disconnect and share them. Every
  * read and write is scoped to what the calling platform may see: its own
  * account and accounts connected to it. Anything else is NotFound, the same
@@ -61,6 +68,7 @@ export class AccountService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    private readonly recomputeCapabilities: RecomputeCapabilities,
   ) {}
 
   async create(caller: Caller, input: CreateAccountInput): Promise<AccountView> {
@@ -117,7 +125,7 @@ export class AccountService {
       ];
       await recordCapabilities(sql, document.accountID, capabilities, nowText);
       await this.event(sql, caller, 'account.created', document);
-      await recomputeCapabilities(sql, this.clock, caller.platformID, document.accountID);
+      await this.recomputeCapabilities(sql, this.clock, caller.platformID, document.accountID);
       return render(document, await listCapabilities(sql, [document.accountID]), null);
     });
   }
@@ -207,7 +215,7 @@ export class AccountService {
       document.updatedOn = nowText;
       await updateAccount(sql, toRow(before.row, document, sensitive));
       await this.event(sql, caller, 'account.updated', document);
-      await recomputeCapabilities(sql, this.clock, caller.platformID, accountID);
+      await this.recomputeCapabilities(sql, this.clock, caller.platformID, accountID);
       return render(document, await listCapabilities(sql, [accountID]), null);
     });
   }

@@ -24,10 +24,10 @@ import { bankAccountFingerprint } from '../sources/fingerprint.ts';
 import type { RandomInt } from '../sources/microdeposits.ts';
 import type { SourceSecrets } from '../sources/source-secrets.ts';
 import { bankFor } from './bank-directory.ts';
-import { MAX_BANK_ACCOUNTS_PER_ACCOUNT } from './limits.ts';
+import { MAX_BANK_ACCOUNTS_PER_ACCOUNT } from '../sources/bank-account-limits.ts';
 import { readLinkBody } from './link-input.ts';
 import { ownerAccount } from './owner.ts';
-import { recordOf, standingChanged, stateColumns, type VerificationRecord } from './record.ts';
+import { recordOf, standingChanged, stateColumns, type VerificationRecord } from '../sources/bank-account-record.ts';
 import {
   completeInstant,
   completeMicro,
@@ -38,7 +38,7 @@ import {
   type StepResult,
   type VerificationView,
 } from './verification-steps.ts';
-import { bankAccountView, type BankAccountView } from './view.ts';
+import { bankAccountView, type BankAccountView } from '../sources/bank-account-view.ts';
 
 /**
  * Linking, listing, disabling and verifying bank accounts. Every change runs

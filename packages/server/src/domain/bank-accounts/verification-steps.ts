@@ -16,7 +16,7 @@ import {
   type MicroDepositState,
   type RandomInt,
 } from '../sources/microdeposits.ts';
-import type { VerificationRecord } from './record.ts';
+import type { VerificationRecord } from '../sources/bank-account-record.ts';
 
 /**
  * The verification operations as pure steps over a bank account's record:

@@ -46,6 +46,3 @@ export function bringsWallet(id: string): boolean {
 
 /** Legacy IDs (v2024.01.00) bring the legacy `wallet`, granular ones `wallet.balance`. */
 export const LEGACY_WALLET_BEARING: ReadonlySet<string> = new Set(['send-funds', 'collect-funds', 'card-issuing']);
-
-/** Capability IDs that make a wallet usable (default wallet, `moov-wallet` payment method). */
-export const WALLET_CAPABILITIES: readonly string[] = ['wallet', 'wallet.balance'];

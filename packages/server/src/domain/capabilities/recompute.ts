@@ -7,8 +7,8 @@ import { parseStored, type StoredAccount } from '../accounts/document.ts';
 import { type Clock, timestamp } from '../../kernel/clock.ts';
 import { recordEvent } from '../../kernel/events.ts';
 import { refreshPaymentMethods } from '../payment-methods/refresh.ts';
-import { ensureDefaultWallet } from '../wallets/default-wallet.ts';
-import { bringsWallet, isBusinessOnly, LEGACY_WALLET_BEARING, WALLET_CAPABILITIES } from './catalog.ts';
+import { ensureDefaultWallet, WALLET_CAPABILITIES } from '../wallets/default-wallet.ts';
+import { bringsWallet, isBusinessOnly, LEGACY_WALLET_BEARING } from './catalog.ts';
 import { currentlyDue } from './requirements.ts';
 
 /** Why a business-only capability an individual asked for at creation is disabled. */

@@ -19,8 +19,8 @@ import { cardFingerprint, type FingerprintKey } from '../sources/fingerprint.ts'
 import { verifyCard } from '../sources/verify-card.ts';
 import { readableAccount, usableMerchant, writableAccount } from './account-access.ts';
 import { CARD_MESSAGES, checkMerchantAccountID, e2eeRefusal } from './card-messages.ts';
-import { MAX_LIVE_CARDS_PER_ACCOUNT } from './limits.ts';
-import { expiresOn, loadCard, renderCard, type StoredCard } from './stored-card.ts';
+import { MAX_LIVE_CARDS_PER_ACCOUNT } from '../sources/card-limits.ts';
+import { expiresOn, loadCard, renderCard, type StoredCard } from '../sources/stored-card.ts';
 import { applyCardPatch } from './update-card.ts';
 
 export interface LinkOptions {

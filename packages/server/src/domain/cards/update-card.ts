@@ -9,7 +9,7 @@ import { checkHolderName } from '../sources/holder-name.ts';
 import { addressLine1Outcome, cvvOutcome, postalCodeOutcome } from '../sources/sandbox-cards.ts';
 import { nameVerificationOutcome } from '../sources/sandbox-name-verification.ts';
 import { CARD_MESSAGES, checkMerchantAccountID, e2eeRefusal } from './card-messages.ts';
-import type { StoredCard } from './stored-card.ts';
+import type { StoredCard } from '../sources/stored-card.ts';
 
 /** A PATCH body as it arrives: every field optional and loosely typed (the contract leaves checks to us). */
 export interface CardPatch {

@@ -3,7 +3,7 @@ import { findTransferPartyRow } from '../../store/repos/transfer-parties.ts';
 import type { WalletRow } from '../../store/repos/wallets.ts';
 import { toResolvedPaymentMethod, type ResolvedPaymentMethod } from '../payment-methods/find.ts';
 import { paymentMethodProviders } from '../payment-methods/providers.ts';
-import { walletMethodView } from '../wallets/payment-method-provider.ts';
+import { walletMethodView } from '../payment-methods/wallet-methods.ts';
 
 /**
  * The two sides of a new transfer: each payment method resolved (a live method

@@ -5,6 +5,9 @@ import { createWalletRecord } from './records.ts';
 
 export const DEFAULT_WALLET_NAME = 'Default wallet';
 
+/** Capability IDs that make a wallet usable (default wallet, `moov-wallet` payment method). */
+export const WALLET_CAPABILITIES: readonly string[] = ['wallet', 'wallet.balance'];
+
 /**
  * The account's default wallet, created the first time a wallet capability is
  * enabled (behaviour.md §5.7). Idempotent; runs in the caller's unit of work.

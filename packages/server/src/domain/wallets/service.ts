@@ -15,8 +15,8 @@ import { type Clock, timestamp } from '../../kernel/clock.ts';
 import { Conflict, NotFound } from '../../kernel/errors.ts';
 import { recordEvent } from '../../kernel/events.ts';
 import { refreshPaymentMethods } from '../payment-methods/refresh.ts';
-import { WALLET_CAPABILITIES } from '../capabilities/catalog.ts';
 import { createWalletRecord } from './records.ts';
+import { WALLET_CAPABILITIES } from './default-wallet.ts';
 import { renderWallet } from './render.ts';
 
 /** Active general wallets an account may have besides its default wallet (behaviour.md §5.7). */

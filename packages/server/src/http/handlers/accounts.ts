@@ -8,7 +8,7 @@ import {
   listConnectedAccounts,
   updateAccount,
 } from '@railyard/contract';
-import { callerOf, handle } from '../handler.ts';
+import { callerOf, handle } from './handler.ts';
 import { checkRequestedCapabilities, checkListQuery } from '../versions/v2026-01-00.ts';
 
 /** IDs are stored lower-case; a path may carry any case of a UUID. */

@@ -1,7 +1,7 @@
 import { createAccessToken, revokeAccessToken } from '@railyard/contract';
 import { BadRequest } from '../../kernel/errors.ts';
 import type { ClientCredentials } from '../../domain/auth/oauth.ts';
-import { handle, type RequestContext } from '../handler.ts';
+import { handle, type RequestContext } from './handler.ts';
 
 /**
  * Client credentials of the OAuth2 endpoints: HTTP Basic (the SDK's way) or

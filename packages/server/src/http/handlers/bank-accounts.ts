@@ -9,7 +9,7 @@ import {
   linkBankAccount,
   listBankAccounts,
 } from '@railyard/contract';
-import { callerOf, handle } from '../handler.ts';
+import { callerOf, handle } from './handler.ts';
 import { acceptsGuestHolder } from '../versions/v2026-01-00-bank-accounts.ts';
 
 /** IDs are stored lower-case; a path may carry any case of a UUID. */

@@ -1,5 +1,5 @@
 import { disableCapability, getCapability, listCapabilities, requestCapabilities } from '@railyard/contract';
-import { callerOf, handle } from '../handler.ts';
+import { callerOf, handle } from './handler.ts';
 import { checkRequestedCapabilities } from '../versions/v2026-01-00.ts';
 import { checkCapabilityVisible } from '../versions/v2026-01-00-money-sources.ts';
 

@@ -1,5 +1,5 @@
 import { disableCard, getCard, linkCard, listCards, updateCard } from '@railyard/contract';
-import { callerOf, handle } from '../handler.ts';
+import { callerOf, handle } from './handler.ts';
 
 /** IDs are stored lower-case; a path may carry any case of a UUID. */
 const id = (value: string) => value.toLowerCase();

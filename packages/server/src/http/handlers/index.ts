@@ -1,5 +1,5 @@
 import type { OperationId } from '@railyard/contract';
-import type { Handler } from '../handler.ts';
+import type { Handler } from './handler.ts';
 import { pingHandlers } from './ping.ts';
 import { authHandlers } from './auth.ts';
 import { accountHandlers } from './accounts.ts';

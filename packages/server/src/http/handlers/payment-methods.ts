@@ -1,5 +1,5 @@
 import { getPaymentMethod, listPaymentMethods } from '@railyard/contract';
-import { callerOf, handle } from '../handler.ts';
+import { callerOf, handle } from './handler.ts';
 import { checkPaymentMethodVisible } from '../versions/v2026-01-00-money-sources.ts';
 
 /** IDs are stored lower-case; a path may carry any case of a UUID. */

@@ -1,5 +1,5 @@
 import { ping } from '@railyard/contract';
-import { handle } from '../handler.ts';
+import { handle } from './handler.ts';
 
 export const pingHandlers = {
   [ping.id]: handle(ping, async () => undefined),

@@ -1,5 +1,5 @@
 import { createReceipts, listReceipts } from '@railyard/contract';
-import { callerOf, handle } from '../handler.ts';
+import { callerOf, handle } from './handler.ts';
 
 export const receiptHandlers = {
   [createReceipts.id]: handle(createReceipts, async ({ body }, ctx) => ({

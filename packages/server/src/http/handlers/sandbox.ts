@@ -1,6 +1,6 @@
 import { advanceClock, getClock } from '@railyard/contract';
 import type { ClockReading } from '../../kernel/platform-clock.ts';
-import { callerOf, handle } from '../handler.ts';
+import { callerOf, handle } from './handler.ts';
 
 function clockBody(reading: ClockReading) {
   return { platformID: reading.platformID, now: reading.now.toISOString(), offsetSeconds: reading.offsetMs / 1000 };

@@ -1,5 +1,5 @@
 import { generateTransferOptions, generateTransferOptionsLegacy } from '@railyard/contract';
-import { callerOf, handle } from '../handler.ts';
+import { callerOf, handle } from './handler.ts';
 
 export const transferOptionHandlers = {
   [generateTransferOptions.id]: handle(generateTransferOptions, async ({ params, body }, ctx) => ({

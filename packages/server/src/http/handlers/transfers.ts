@@ -1,6 +1,6 @@
 import { createTransfer, getTransfer, listTransfers, updateTransfer } from '@railyard/contract';
 import { Conflict } from '../../kernel/errors.ts';
-import { callerOf, handle } from '../handler.ts';
+import { callerOf, handle } from './handler.ts';
 import { hiddenPaymentMethodTypes } from '../versions/v2026-01-00-money-sources.ts';
 
 /** IDs are stored lower-case; a path may carry any case of a UUID. */

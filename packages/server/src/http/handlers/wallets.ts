@@ -1,5 +1,5 @@
 import { createWallet, getWallet, getWalletTransaction, listWallets, listWalletTransactions, updateWallet } from '@railyard/contract';
-import { callerOf, handle } from '../handler.ts';
+import { callerOf, handle } from './handler.ts';
 
 /** IDs are stored lower-case; a path may carry any case of a UUID. */
 const id = (uuid: string) => uuid.toLowerCase();

@@ -10,7 +10,7 @@ import type { Sql } from '../../../../store/port.ts';
 import { findLiveBankAccount } from '../../../../store/repos/bank-accounts.ts';
 import { transferOfJob } from '../job-helpers.ts';
 import type { Rail, RailContext } from '../../rail.ts';
-import { applyReturnToBankAccount } from './bank-account-return.ts';
+import { markBankAccountUnusable } from '../../../bank-accounts/rail-failures.ts';
 import { cancelAch } from './cancel.ts';
 import * as ledger from './ledger-steps.ts';
 import { checkAchOptions, type AchLegOptions } from './options.ts';
@@ -199,7 +199,14 @@ const returned: JobHandler = async (sql, job, jobCtx) => {
     legEvents: [`${leg.side}.returned`],
   });
   const party = transfer[leg.side];
-  await applyReturnToBankAccount(sql, jobCtx.liveClock, { platformID: transfer.platformID, accountID: party.accountID, bankAccountID: party.sourceID, leg: kind, code: returns.code, description: returns.description });
+  await markBankAccountUnusable(sql, jobCtx.liveClock, {
+    platformID: transfer.platformID,
+    accountID: party.accountID,
+    bankAccountID: party.sourceID,
+    statusReason: kind === 'debit' ? 'ach-debit-return' : 'ach-credit-return',
+    code: returns.code,
+    exceptionDetails: { achReturnCode: returns.code, description: returns.description },
+  });
 };
 
 export const achRail: Rail = {

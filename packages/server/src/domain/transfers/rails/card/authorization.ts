@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CardRow } from '../../../../store/repos/cards.ts';
-import { loadCard } from '../../../cards/stored-card.ts';
+import { loadCard } from '../../../sources/stored-card.ts';
 
 /**
  * The sandbox issuer's answer to a money-moving card authorization

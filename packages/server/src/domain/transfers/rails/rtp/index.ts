@@ -6,7 +6,7 @@ import type { Sql } from '../../../../store/port.ts';
 import { scheduleStep, stepOf, transferOfJob } from '../job-helpers.ts';
 import { holdSourceWallet, payOutHold, releaseSourceHold } from '../card/ledger-steps.ts';
 import type { Rail, RailContext } from '../../rail.ts';
-import { applyRtpRejection } from './bank-account-rejection.ts';
+import { markBankAccountUnusable } from '../../../bank-accounts/rail-failures.ts';
 import { rtpAnswerFor } from './triggers.ts';
 
 /**
@@ -66,12 +66,13 @@ async function answer(sql: Sql, clock: Clock, transfer: TransferRecord, liveCloc
       railAnswered: true,
       railState: { step: 'failed' },
     });
-    await applyRtpRejection(sql, liveClock, {
+    await markBankAccountUnusable(sql, liveClock, {
       platformID: transfer.platformID,
       accountID: transfer.destination.accountID,
       bankAccountID: transfer.destination.sourceID,
+      statusReason: 'rtp-credit-failure',
       code: result.networkResponseCode,
-      description: `RTP credit rejected: ${result.failureCode}`,
+      exceptionDetails: { rtpRejectionCode: result.networkResponseCode, description: `RTP credit rejected: ${result.failureCode}` },
     });
     return;
   }

@@ -1,5 +1,5 @@
 import type { BankAccountRow } from '../../store/repos/bank-accounts.ts';
-import { recordOf } from './record.ts';
+import { recordOf } from './bank-account-record.ts';
 
 /** The public bank account inside a PaymentMethod (`PaymentMethodsBankAccount`, v2026.01.00). */
 export interface PaymentMethodsBankAccountView {

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Store } from './port.ts';
-import { SqliteStore } from './sqlite/sqlite-store.ts';
-import { PostgresStore } from './postgres/postgres-store.ts';
+import type { Store } from '../store/port.ts';
+import { SqliteStore } from '../store/sqlite/sqlite-store.ts';
+import { PostgresStore } from '../store/postgres/postgres-store.ts';
 
 export const DEFAULT_DB = 'sqlite:./data/railyard.db';
 

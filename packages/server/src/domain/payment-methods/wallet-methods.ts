@@ -1,5 +1,5 @@
 import { paymentMethodTypesFor } from '../sources/payment-method-types.ts';
-import type { PaymentMethodProvider } from '../payment-methods/provider.ts';
+import type { PaymentMethodProvider } from './provider.ts';
 import { walletRowsByIDs, walletRowsOf, type WalletRow } from '../../store/repos/wallets.ts';
 
 /** A wallet as a payment method shows it (`PaymentMethodsWallet`). */

@@ -1,7 +1,7 @@
 import type { BankAccountRow, BankAccountStateColumns } from '../../store/repos/bank-accounts.ts';
-import type { BankAccountStanding, BankAccountStatus, BankAccountStatusReason } from '../sources/bank-account-status.ts';
-import type { InstantVerificationRound, VerificationException } from '../sources/instant-verification.ts';
-import type { MicroDepositRound } from '../sources/microdeposits.ts';
+import type { BankAccountStanding, BankAccountStatus, BankAccountStatusReason } from './bank-account-status.ts';
+import type { InstantVerificationRound, VerificationException } from './instant-verification.ts';
+import type { MicroDepositRound } from './microdeposits.ts';
 
 /**
  * A bank account's verification record: its standing, the latest round of

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApiVersion, OperationDef } from '@railyard/contract';
-import type { Caller } from '../domain/auth/caller.ts';
-import type { Services } from '../compose.ts';
+import type { Caller } from '../../domain/auth/caller.ts';
+import type { Services } from '../../compose/services.ts';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 

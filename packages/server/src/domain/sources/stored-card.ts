@@ -1,7 +1,7 @@
 import type { CardView, PaymentMethodsCardView } from '@railyard/contract';
 import type { CardRow } from '../../store/repos/cards.ts';
-import { expiresAt, isExpired } from '../sources/card-expiration.ts';
-import type { VerifiedCard } from '../sources/verify-card.ts';
+import { expiresAt, isExpired } from './card-expiration.ts';
+import type { VerifiedCard } from './verify-card.ts';
 
 /**
  * What a `cards` row keeps in `document`: the card as the sandbox's $0

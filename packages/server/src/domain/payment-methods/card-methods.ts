@@ -1,8 +1,8 @@
 import { cardsByID, listLiveCards } from '../../store/repos/cards.ts';
-import type { PaymentMethodProvider } from '../payment-methods/provider.ts';
+import type { PaymentMethodProvider } from './provider.ts';
 import { paymentMethodTypesFor } from '../sources/payment-method-types.ts';
-import { MAX_LIVE_CARDS_PER_ACCOUNT } from './limits.ts';
-import { cardIsExpired, loadCard, renderPaymentMethodsCard } from './stored-card.ts';
+import { MAX_LIVE_CARDS_PER_ACCOUNT } from '../sources/card-limits.ts';
+import { cardIsExpired, loadCard, renderPaymentMethodsCard } from '../sources/stored-card.ts';
 
 /**
  * Cards as a source of payment methods (behaviour.md §5.8, §7.2): every live,

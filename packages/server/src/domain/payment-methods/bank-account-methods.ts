@@ -1,9 +1,9 @@
 import { findBankAccountsByIDs, listLiveBankAccounts, type BankAccountRow } from '../../store/repos/bank-accounts.ts';
-import type { PaymentMethodProvider } from '../payment-methods/provider.ts';
+import type { PaymentMethodProvider } from './provider.ts';
 import type { BankAccountStatus } from '../sources/bank-account-status.ts';
 import { paymentMethodTypesFor } from '../sources/payment-method-types.ts';
-import { MAX_BANK_ACCOUNTS_PER_ACCOUNT } from './limits.ts';
-import { paymentMethodsBankAccountView } from './view.ts';
+import { MAX_BANK_ACCOUNTS_PER_ACCOUNT } from '../sources/bank-account-limits.ts';
+import { paymentMethodsBankAccountView } from '../sources/bank-account-view.ts';
 
 /**
  * Bank accounts as sources of payment methods (behaviour.md §5.8): every live

@@ -1,28 +1,29 @@
-import type { Store } from './store/port.ts';
-import type { Clock } from './kernel/clock.ts';
-import { CredentialService } from './domain/auth/credentials.ts';
-import { PlatformService } from './domain/platforms/service.ts';
-import { OAuthService } from './domain/auth/oauth.ts';
-import { AccountService } from './domain/accounts/service.ts';
-import { CapabilityService } from './domain/capabilities/service.ts';
-import { WalletService } from './domain/wallets/service.ts';
-import { WalletTransactionService } from './domain/wallets/transactions.ts';
-import { PaymentMethodService } from './domain/payment-methods/service.ts';
-import { CardService } from './domain/cards/service.ts';
-import { BankAccountService } from './domain/bank-accounts/service.ts';
-import { ephemeralSourceSecrets, type SourceSecrets } from './domain/sources/source-secrets.ts';
-import { PlatformClock } from './kernel/platform-clock.ts';
-import { JobRunner, type JobRunnerOptions } from './jobs/runner.ts';
-import { FAST_PACING, type RailPacing } from './domain/transfers/pacing.ts';
-import type { RailRegistry } from './domain/transfers/rail.ts';
-import { walletRail } from './domain/transfers/rails/wallet.ts';
-import { achRail } from './domain/transfers/rails/ach/rail.ts';
-import { cardRail } from './domain/transfers/rails/card/index.ts';
-import { rtpRail } from './domain/transfers/rails/rtp/index.ts';
-import { TransferService } from './domain/transfers/service.ts';
-import { TransferOptionsService } from './domain/transfer-options/service.ts';
-import { CancellationService } from './domain/transfers/cancellation-service.ts';
-import { ReceiptService } from './domain/receipts/service.ts';
+import type { Store } from '../store/port.ts';
+import type { Clock } from '../kernel/clock.ts';
+import { CredentialService } from '../domain/auth/credentials.ts';
+import { PlatformService } from '../domain/platforms/service.ts';
+import { OAuthService } from '../domain/auth/oauth.ts';
+import { AccountService } from '../domain/accounts/service.ts';
+import { CapabilityService } from '../domain/capabilities/service.ts';
+import { recomputeCapabilities } from '../domain/capabilities/recompute.ts';
+import { WalletService } from '../domain/wallets/service.ts';
+import { WalletTransactionService } from '../domain/wallets/transactions.ts';
+import { PaymentMethodService } from '../domain/payment-methods/service.ts';
+import { CardService } from '../domain/cards/service.ts';
+import { BankAccountService } from '../domain/bank-accounts/service.ts';
+import { ephemeralSourceSecrets, type SourceSecrets } from '../domain/sources/source-secrets.ts';
+import { PlatformClock } from '../kernel/platform-clock.ts';
+import { JobRunner, type JobRunnerOptions } from '../jobs/runner.ts';
+import { FAST_PACING, type RailPacing } from '../domain/transfers/pacing.ts';
+import type { RailRegistry } from '../domain/transfers/rail.ts';
+import { walletRail } from '../domain/transfers/rails/wallet.ts';
+import { achRail } from '../domain/transfers/rails/ach/rail.ts';
+import { cardRail } from '../domain/transfers/rails/card/index.ts';
+import { rtpRail } from '../domain/transfers/rails/rtp/index.ts';
+import { TransferService } from '../domain/transfers/service.ts';
+import { TransferOptionsService } from '../domain/transfer-options/service.ts';
+import { CancellationService } from '../domain/transfers/cancellation-service.ts';
+import { ReceiptService } from '../domain/receipts/service.ts';
 
 /**
  * The start-up wiring: the one place that builds every service and hands each
@@ -107,7 +108,7 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
     platforms: new PlatformService(store, clock),
     credentials,
     oauth: new OAuthService(store, clock, credentials),
-    accounts: new AccountService(store, clock),
+    accounts: new AccountService(store, clock, recomputeCapabilities),
     capabilities: new CapabilityService(store, clock),
     wallets: new WalletService(store, clock),
     walletTransactions: new WalletTransactionService(store),
