@@ -6,6 +6,7 @@ import { OAuthService } from '../domain/auth/oauth.ts';
 import { AccountService } from '../domain/accounts/service.ts';
 import { CapabilityService } from '../domain/capabilities/service.ts';
 import { recomputeCapabilities } from '../domain/capabilities/recompute.ts';
+import { recordCapabilities } from '../domain/capabilities/record.ts';
 import { WalletService } from '../domain/wallets/service.ts';
 import { WalletTransactionService } from '../domain/wallets/transactions.ts';
 import { PaymentMethodService } from '../domain/payment-methods/service.ts';
@@ -108,7 +109,7 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
     platforms: new PlatformService(store, clock),
     credentials,
     oauth: new OAuthService(store, clock, credentials),
-    accounts: new AccountService(store, clock, recomputeCapabilities),
+    accounts: new AccountService(store, clock, { record: recordCapabilities, recompute: recomputeCapabilities }),
     capabilities: new CapabilityService(store, clock),
     wallets: new WalletService(store, clock),
     walletTransactions: new WalletTransactionService(store),

@@ -1,13 +1,11 @@
 import type { CapabilityIDValue } from '@railyard/contract';
-import type { Sql } from '../../store/port.ts';
-import { insertCapability } from '../../store/repos/accounts.ts';
 import type { Problems } from './problems.ts';
 
 /*
- * Capabilities as accounts see them at creation. Rows live in
- * `account_capabilities` (one per account and capability, with a status), so
- * the capabilities service can later compute statuses from requirements and
- * the account's `capabilities` summary follows without a change here.
+ * Capabilities as accounts see them at creation: which may be asked for and
+ * what they start as. The rows (`account_capabilities`) belong to the
+ * capabilities module, which the account service reaches through the
+ * `AccountCapabilities` port handed in at start-up.
  */
 
 /** Moov grants `transfers` to every new account (behaviour.md §1.4). */
@@ -42,15 +40,4 @@ export function checkRequested(requested: readonly CapabilityIDValue[] | undefin
     else if (id !== ALWAYS_ENABLED && !wanted.includes(id)) wanted.push(id);
   });
   return wanted;
-}
-
-export async function recordCapabilities(
-  sql: Sql,
-  accountID: string,
-  entries: readonly { capability: string; status: string }[],
-  now: string,
-): Promise<void> {
-  for (const entry of entries) {
-    await insertCapability(sql, { account_id: accountID, capability: entry.capability, status: entry.status, created_on: now, updated_on: now });
-  }
 }

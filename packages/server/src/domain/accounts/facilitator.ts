@@ -1,12 +1,12 @@
 import type { Sql } from '../../store/port.ts';
 import { insertAccount } from '../../store/repos/accounts.ts';
-import { FACILITATOR_CAPABILITIES, recordCapabilities } from './capabilities.ts';
 import { toRow, type StoredDocument } from './document.ts';
 import { defaultSettings } from './parts.ts';
 
 /**
- * Stores a platform's own (facilitator) account. In the sandbox a facilitator
- * is verified and has every capability enabled (behaviour.md §5.1).
+ * Stores a platform's own (facilitator) account, verified as a sandbox
+ * facilitator is (behaviour.md §5.1). Its capabilities (every one enabled,
+ * `FACILITATOR_CAPABILITIES`) are recorded by the platform service.
  */
 export async function insertFacilitatorAccount(sql: Sql, accountID: string, name: string, now: string): Promise<void> {
   const document: StoredDocument = {
@@ -22,10 +22,4 @@ export async function insertFacilitatorAccount(sql: Sql, accountID: string, name
   const settings = defaultSettings(name, 'business');
   if (settings) document.settings = settings;
   await insertAccount(sql, toRow({ account_id: accountID, created_by: accountID }, document, {}));
-  await recordCapabilities(
-    sql,
-    accountID,
-    FACILITATOR_CAPABILITIES.map((capability) => ({ capability, status: 'enabled' })),
-    now,
-  );
 }

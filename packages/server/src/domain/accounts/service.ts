@@ -26,7 +26,7 @@ import type { Clock } from '../../kernel/clock.ts';
 import { BadRequest, Conflict, NotFound } from '../../kernel/errors.ts';
 import { recordEvent } from '../../kernel/events.ts';
 import { hashSecret, randomToken } from '../auth/secrets.ts';
-import { ALWAYS_ENABLED, REQUESTED_STATUS, checkRequested, recordCapabilities } from './capabilities.ts';
+import { ALWAYS_ENABLED, REQUESTED_STATUS, checkRequested } from './capabilities.ts';
 import { parseStored, render, toRow, withDisplayName, type StoredAccount, type StoredDocument, type StoredSensitive } from './document.ts';
 import { mergeBusiness, mergeCustomerSupport, mergeIndividual } from './merge.ts';
 import { buildCustomerSupport, buildSettings, checkForeignID, defaultSettings, mergeSettings } from './parts.ts';
@@ -51,12 +51,16 @@ export interface TermsRequest {
 }
 
 /**
- * Brings an account's capabilities in line with its profile (the capabilities
- * module's `recomputeCapabilities`), inside the caller's unit of work. Handed in
- * by compose.ts: capabilities read the account model, so the accounts module
- * may not import them back.
+ * What the account service needs of the capabilities module, inside the
+ * caller's unit of work: store the capabilities a new account starts with, and
+ * bring them in line with the account's profile after a change. Handed in by
+ * compose/services.ts: capabilities read the account model, so the accounts
+ * module may not import them back (docs/architecture.md).
  */
-export type RecomputeCapabilities = (sql: Sql, clock: Clock, platformID: string, accountID: string) => Promise<void>;
+export interface AccountCapabilities {
+  record(sql: Sql, accountID: string, entries: readonly { capability: string; status: string }[], now: string): Promise<void>;
+  recompute(sql: Sql, clock: Clock, platformID: string, accountID: string): Promise<void>;
+}
 
 /**
  * Accounts: create, read, search, update, disconnect and share them. Every
@@ -68,7 +72,7 @@ export class AccountService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-    private readonly recomputeCapabilities: RecomputeCapabilities,
+    private readonly capabilities: AccountCapabilities,
   ) {}
 
   async create(caller: Caller, input: CreateAccountInput): Promise<AccountView> {
@@ -123,9 +127,9 @@ export class AccountService {
         { capability: ALWAYS_ENABLED, status: 'enabled' },
         ...requested.map((capability: CapabilityIDValue) => ({ capability, status: REQUESTED_STATUS })),
       ];
-      await recordCapabilities(sql, document.accountID, capabilities, nowText);
+      await this.capabilities.record(sql, document.accountID, capabilities, nowText);
       await this.event(sql, caller, 'account.created', document);
-      await this.recomputeCapabilities(sql, this.clock, caller.platformID, document.accountID);
+      await this.capabilities.recompute(sql, this.clock, caller.platformID, document.accountID);
       return render(document, await listCapabilities(sql, [document.accountID]), null);
     });
   }
@@ -215,7 +219,7 @@ export class AccountService {
       document.updatedOn = nowText;
       await updateAccount(sql, toRow(before.row, document, sensitive));
       await this.event(sql, caller, 'account.updated', document);
-      await this.recomputeCapabilities(sql, this.clock, caller.platformID, accountID);
+      await this.capabilities.recompute(sql, this.clock, caller.platformID, accountID);
       return render(document, await listCapabilities(sql, [accountID]), null);
     });
   }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Store } from '../../store/port.ts';
 import { countPlatforms, findApiKey, firstPlatform, insertApiKey, insertPlatform } from '../../store/repos/platforms.ts';
 import { insertFacilitatorAccount } from '../accounts/facilitator.ts';
+import { FACILITATOR_CAPABILITIES } from '../accounts/capabilities.ts';
+import { recordCapabilities } from '../capabilities/record.ts';
 import { recomputeCapabilities } from '../capabilities/recompute.ts';
 import { type Clock, timestamp } from '../../kernel/clock.ts';
 import { Conflict } from '../../kernel/errors.ts';
@@ -38,6 +40,7 @@ export class PlatformService {
       if (await findApiKey(sql, publicKey)) throw new Conflict('public key already in use');
       await insertPlatform(sql, accountID, name, now);
       await insertFacilitatorAccount(sql, accountID, name, now);
+      await recordCapabilities(sql, accountID, FACILITATOR_CAPABILITIES.map((capability) => ({ capability, status: 'enabled' })), now);
       // The facilitator's wallet capabilities are enabled: its default wallet and moov-wallet method appear now.
       await recomputeCapabilities(sql, this.clock, accountID, accountID);
       await insertApiKey(sql, { publicKey, platformID: accountID, secretHash: hashSecret(secret), createdOn: now });

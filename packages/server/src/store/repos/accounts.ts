@@ -183,16 +183,6 @@ export async function listConnectedAccounts(sql: Sql, query: ConnectedAccountsQu
 
 // ---------------------------------------------------------------- capabilities
 
-export async function insertCapability(sql: Sql, row: CapabilityRow): Promise<void> {
-  await sql.run('INSERT INTO account_capabilities (account_id, capability, status, created_on, updated_on) VALUES (?, ?, ?, ?, ?)', [
-    row.account_id,
-    row.capability,
-    row.status,
-    row.created_on,
-    row.updated_on,
-  ]);
-}
-
 /** Capabilities of the given accounts (the caller bounds the list), in a stable order. */
 export async function listCapabilities(sql: Sql, accountIDs: readonly string[]): Promise<CapabilityRow[]> {
   if (accountIDs.length === 0) return [];
