@@ -34,9 +34,10 @@ for (const kind of await storeKinds()) {
       await server?.close();
     });
 
-    it('lists a tool for every registry operation, with a description and an object input schema', async () => {
+    it('lists a tool for every registry operation but the opt-in token tools, with a description and an object input schema', async () => {
       const { tools } = await mcp.client.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), registry.map(operationToolName).sort());
+      const expected = registry.filter((op) => op.auth !== 'client').map(operationToolName);
+      assert.deepEqual(tools.map((t) => t.name).sort(), expected.sort());
       for (const tool of tools) {
         const op = registry.find((o) => operationToolName(o) === tool.name)!;
         assert.ok(tool.description?.startsWith(op.summary), tool.name);

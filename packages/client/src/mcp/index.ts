@@ -10,8 +10,15 @@ import { startHttpServer, type HttpOptions, type RunningHttpServer } from './htt
 import { selectTools, type RailyardTool, type ToolSelection } from './tools.ts';
 
 export { createMcpServer, MCP_SERVER_NAME, MCP_SERVER_VERSION } from './server.ts';
-export { selectTools, toolFor, toolDescription, operationInputSchema, type RailyardTool, type ToolSelection } from './tools.ts';
-export { startHttpServer, MCP_HTTP_PATH, type HttpOptions, type RunningHttpServer } from './http.ts';
+export { isTokenTool, selectTools, toolFor, toolDescription, operationInputSchema, type RailyardTool, type ToolSelection } from './tools.ts';
+export {
+  startHttpServer,
+  McpHttpConfigError,
+  MCP_HTTP_PATH,
+  MIN_MCP_SECRET_LENGTH,
+  type HttpOptions,
+  type RunningHttpServer,
+} from './http.ts';
 export { isAllowedOrigin } from './origin.ts';
 
 export interface McpOptions {

@@ -59,11 +59,24 @@ export function toolFor(op: OperationDef): RailyardTool {
   };
 }
 
+/**
+ * Whether a tool hands out or revokes credentials: the OAuth2 endpoints
+ * (`authentication_create_access_token`, `authentication_revoke_access_token`),
+ * the operations that authenticate with the client credentials themselves.
+ * A model holding them can mint a token that outlives the session and carry it
+ * off, so they are mounted only when asked for (by name or `tokenTools`).
+ */
+export function isTokenTool(tool: Pick<RailyardTool, 'operation'>): boolean {
+  return tool.operation.auth === 'client';
+}
+
 export interface ToolSelection {
-  /** Only these tool names; every tool when empty or absent. */
+  /** Only these tool names; every tool but the token tools when empty or absent. */
   names?: readonly string[];
   /** Only read-only tools. */
   readOnly?: boolean;
+  /** Also mount the token tools when no names are given (naming one mounts it anyway). */
+  tokenTools?: boolean;
 }
 
 /** The tools to mount. An unknown name is an error, not a silently smaller server. */
@@ -75,7 +88,10 @@ export function selectTools(ops: readonly OperationDef[], selection: ToolSelecti
   if (unknown.length) {
     throw new Error(`unknown tool ${unknown.join(', ')}; known tools: ${[...byName.keys()].join(', ')}`);
   }
-  return all.filter(
-    (tool) => (names.length === 0 || names.includes(tool.name)) && (!selection.readOnly || tool.readOnly),
-  );
+  return all.filter((tool) => {
+    const named = names.includes(tool.name);
+    if (names.length > 0 && !named) return false;
+    if (selection.readOnly && !tool.readOnly) return false;
+    return !isTokenTool(tool) || named || selection.tokenTools === true;
+  });
 }
