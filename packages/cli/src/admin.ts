@@ -1,4 +1,4 @@
-import { parseFlags, UsageError } from './args.ts';
+import { databaseUrlFrom, parseFlags, UsageError, warnSecretFlag } from './args.ts';
 
 async function createPlatform(argv: string[]): Promise<void> {
   const { values } = parseFlags(argv, {
@@ -8,19 +8,22 @@ async function createPlatform(argv: string[]): Promise<void> {
     db: { type: 'string' },
   });
   if (!values.name) throw new UsageError('admin create-platform needs --name NAME');
-  if ((values['public-key'] === undefined) !== (values.secret === undefined)) {
-    throw new UsageError('--public-key and --secret go together');
+  if (values.secret !== undefined) warnSecretFlag('--secret', 'RAILYARD_PLATFORM_SECRET');
+  // The secret from its flag or, better, from the environment (out of the process list).
+  const secret = values.secret ?? (values['public-key'] !== undefined ? process.env['RAILYARD_PLATFORM_SECRET'] || undefined : undefined);
+  if ((values['public-key'] === undefined) !== (secret === undefined)) {
+    throw new UsageError('--public-key and --secret (or RAILYARD_PLATFORM_SECRET) go together');
   }
   // Loaded after the flags are checked, so a usage error answers at once.
   const { createServices, DEFAULT_DB, openStore, systemClock } = await import('@railyard/server');
-  const store = openStore(values.db ?? process.env['DATABASE_URL'] ?? DEFAULT_DB);
+  const store = openStore(databaseUrlFrom(values.db, DEFAULT_DB));
   try {
     await store.migrate();
     const services = createServices(store, systemClock);
     const created = await services.platforms.create({
       name: values.name,
       ...(values['public-key'] ? { publicKey: values['public-key'] } : {}),
-      ...(values.secret ? { secret: values.secret } : {}),
+      ...(secret ? { secret } : {}),
     });
     process.stdout.write(JSON.stringify(created) + '\n');
   } finally {

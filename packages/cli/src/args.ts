@@ -21,3 +21,30 @@ export function parseFlags<T extends FlagSpec>(argv: string[], options: T): { va
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
 }
+
+/**
+ * Warns on stderr that a secret was given as a command-line flag: every user of
+ * the machine can read a process's arguments (`ps`, /proc/PID/cmdline), and
+ * shells keep them in their history. The environment variable does not show.
+ */
+export function warnSecretFlag(flag: string, environmentVariable: string): void {
+  process.stderr.write(
+    `railyard: warning: ${flag} puts a secret in the process list (ps) and the shell history; ` +
+      `set ${environmentVariable} in the environment instead\n`,
+  );
+}
+
+/** Whether a database URL carries a password (`postgres://user:password@host/db`). */
+export function databaseUrlHasPassword(url: string): boolean {
+  try {
+    return new URL(url).password !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** `--db` if given (with a warning when it holds a password), else DATABASE_URL, else the default. */
+export function databaseUrlFrom(flag: string | undefined, fallback: string): string {
+  if (flag !== undefined && databaseUrlHasPassword(flag)) warnSecretFlag('--db with a password', 'DATABASE_URL');
+  return flag ?? process.env['DATABASE_URL'] ?? fallback;
+}

@@ -5,14 +5,18 @@ const USAGE = `usage: railyard <command> [flags]
   serve   [--port P] [--host H] [--db URL] [--rate-limit N|moov|0] [--log-level L]
           [--rail-pacing fast|realistic] [--job-poll-ms MS]
   migrate [--db URL]
-  admin   create-platform --name NAME [--public-key K --secret S] [--db URL]
+  admin   create-platform --name NAME [--public-key K] [--db URL]   (secret: RAILYARD_PLATFORM_SECRET)
   admin   verify-ledger [--db URL]   recompute balances from postings; prints ok or the first violation
-  mcp     start --server-url URL (--username U --password P | --access-token T)
+  mcp     start --server-url URL (--username U | RAILYARD_ACCESS_TOKEN)   (secret: RAILYARD_PASSWORD)
           [--transport stdio|http] [--port N] [--host H] [--allowed-origin O]…
-          [--tool NAME]… [--read-only] [--api-version V] [--timeout-ms MS]
+          [--tool NAME]… [--allow-token-tools] [--read-only] [--api-version V] [--timeout-ms MS]
+          HTTP: every request needs Authorization: Bearer <secret>; RAILYARD_MCP_SECRET chooses it,
+          else one is generated and printed once; a non-loopback --host needs RAILYARD_MCP_SECRET.
 
 --db takes sqlite:PATH or postgres://…; DATABASE_URL is read when --db is absent.
 The default database is sqlite:./data/railyard.db.
+Secrets belong in the environment, not in flags (the process list shows flags): --password,
+--access-token, --mcp-secret, --secret and a --db URL with a password still work, with a warning.
 `;
 
 // Each command loads its modules only when it runs: help and usage errors stay fast, and serve never loads the MCP client.

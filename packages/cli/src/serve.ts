@@ -1,5 +1,5 @@
 import type { RailPacing, RateLimitSetting } from '@railyard/server';
-import { parseFlags, UsageError } from './args.ts';
+import { databaseUrlFrom, parseFlags, UsageError } from './args.ts';
 
 /** `npm start` serves here, on the loopback host, so a fresh checkout is not open to the network. */
 const DEFAULT_PORT = 8080;
@@ -46,7 +46,7 @@ export async function serve(argv: string[]): Promise<void> {
     throw new UsageError((error as Error).message);
   }
   const host = values.host ?? process.env['HOST'] ?? '127.0.0.1';
-  const databaseUrl = values.db ?? process.env['DATABASE_URL'] ?? DEFAULT_DB;
+  const databaseUrl = databaseUrlFrom(values.db, DEFAULT_DB);
   const store = openStore(databaseUrl);
   await store.migrate();
   // Key material for sealed account numbers and fingerprints (0500): a missing or bad key stops start-up.

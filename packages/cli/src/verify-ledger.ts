@@ -1,5 +1,5 @@
 import { DEFAULT_DB, openStore, verifyLedger } from '@railyard/server';
-import { parseFlags } from './args.ts';
+import { databaseUrlFrom, parseFlags } from './args.ts';
 
 /**
  * `railyard admin verify-ledger [--db URL]`: recomputes every balance from the
@@ -8,7 +8,7 @@ import { parseFlags } from './args.ts';
  */
 export async function verifyLedgerCommand(argv: string[]): Promise<void> {
   const { values } = parseFlags(argv, { db: { type: 'string' } });
-  const store = openStore(values.db ?? process.env['DATABASE_URL'] ?? DEFAULT_DB);
+  const store = openStore(databaseUrlFrom(values.db, DEFAULT_DB));
   try {
     // Brings an older database up to the schema the checks read; a no-op when current.
     await store.migrate();

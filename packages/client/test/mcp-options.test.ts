@@ -95,23 +95,23 @@ describe('MCP start-up options', () => {
   });
 
   describe('Streamable HTTP transport', () => {
-    let http: { url: string; stop(): Promise<void> };
+    let http: { url: string; secret: string; stderr(): string; stop(): Promise<void> };
     before(async () => {
-      http = await startHttpMcp([
-        '--server-url', server.url,
-        `--username=${server.platform.publicKey}`, `--password=${server.platform.secret}`,
-        '--allowed-origin', 'https://app.example.com',
-      ]);
+      http = await startHttpMcp(
+        ['--server-url', server.url, `--username=${server.platform.publicKey}`, '--allowed-origin', 'https://app.example.com'],
+        { RAILYARD_PASSWORD: server.platform.secret },
+      );
     });
     after(() => http?.stop());
 
     it('binds to loopback and answers tools/list and tools/call through the SDK client', async () => {
       assert.match(http.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
       const client = new Client({ name: 'railyard-test', version: '0.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+      await client.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: { authorization: `Bearer ${http.secret}` } } }));
       try {
         const { tools } = await client.listTools();
-        assert.deepEqual(tools.map((t) => t.name).sort(), registry.map(operationToolName).sort());
+        // The token tools are opt-in: absent unless named or --allow-token-tools.
+        assert.deepEqual(tools.map((t) => t.name).sort(), registry.filter((op) => op.auth !== 'client').map(operationToolName).sort());
         const ping = await client.callTool({ name: 'ping_ping', arguments: {} });
         assert.equal(ping.isError, undefined);
       } finally {
@@ -119,13 +119,25 @@ describe('MCP start-up options', () => {
       }
     });
 
-    const initialize = (origin?: string) =>
+    it('prints a generated bearer secret once and answers 401 without it or with a wrong one', async () => {
+      assert.match(http.secret, /^[A-Za-z0-9_-]{43}$/);
+      assert.equal(http.stderr().split(http.secret).length - 1, 1, 'the secret is printed exactly once');
+      for (const authorization of [null, 'Bearer not-the-secret', `Basic ${http.secret}`]) {
+        const response = await initialize(undefined, authorization);
+        assert.equal(response.status, 401, String(authorization));
+      }
+      assert.equal((await initialize()).status, 200);
+    });
+
+    /** `authorization` null sends none. */
+    const initialize = (origin?: string, authorization: string | null = `Bearer ${http.secret}`) =>
       fetch(http.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
           ...(origin ? { origin } : {}),
+          ...(authorization !== null ? { authorization } : {}),
         },
         body: JSON.stringify({
           jsonrpc: '2.0',
@@ -145,9 +157,10 @@ describe('MCP start-up options', () => {
     });
 
     it('refuses other paths, other methods and bodies that are not JSON', async () => {
+      const authorization = `Bearer ${http.secret}`;
       assert.equal((await fetch(http.url.replace('/mcp', '/other'), { method: 'POST', body: '{}' })).status, 404);
-      assert.equal((await fetch(http.url, { method: 'GET' })).status, 405);
-      assert.equal((await fetch(http.url, { method: 'POST', body: 'not json', headers: { 'content-type': 'application/json' } })).status, 400);
+      assert.equal((await fetch(http.url, { method: 'GET', headers: { authorization } })).status, 405);
+      assert.equal((await fetch(http.url, { method: 'POST', body: 'not json', headers: { 'content-type': 'application/json', authorization } })).status, 400);
     });
   });
 });

@@ -66,11 +66,17 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
   });
 }
 
-/** Starts the CLI's HTTP transport on a free port and waits for its address on stderr. */
-export function startHttpMcp(flags: string[]): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * Starts the CLI's HTTP transport on a free port and waits for its address on
+ * stderr; `secret` is the bearer secret it printed (or the RAILYARD_MCP_SECRET given).
+ */
+export function startHttpMcp(
+  flags: string[],
+  env: Record<string, string> = {},
+): Promise<{ url: string; secret: string; stderr(): string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [...CLI, 'mcp', 'start', '--transport', 'http', '--port', '0', ...flags], {
     cwd: REPO_ROOT,
-    env: getDefaultEnvironment(),
+    env: { ...getDefaultEnvironment(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stop = () =>
@@ -87,10 +93,11 @@ export function startHttpMcp(flags: string[]): Promise<{ url: string; stop(): Pr
     }, 15_000);
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
-      const match = /at (http:\/\/\S+\/mcp)/.exec(stderr);
+      const match = /serving \d+ tools at (http:\/\/\S+\/mcp)/.exec(stderr);
       if (match) {
         clearTimeout(timer);
-        resolve({ url: match[1]!, stop });
+        const secret = /\(shown once[^)]*\): (\S+)/.exec(stderr)?.[1] ?? env['RAILYARD_MCP_SECRET'] ?? '';
+        resolve({ url: match[1]!, secret, stderr: () => stderr, stop });
       }
     });
     // 'close' so that the error carries everything the server wrote before it exited.
