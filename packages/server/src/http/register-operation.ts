@@ -42,6 +42,18 @@ function containsNul(root: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether a path parameter is a dot segment (`.` or `..`, also when sent
+ * percent-encoded: Fastify hands parameters decoded) or holds a slash (an
+ * encoded `%2F`). Such a value names no resource, and a client or proxy that
+ * resolves dot segments would send the request to another route
+ * (`DELETE …/bank-accounts/..` → `DELETE …/bank-accounts`), so the pipeline
+ * refuses it for every operation, whatever its parameter schema accepts.
+ */
+function hasDotSegment(params: Record<string, string>): boolean {
+  return Object.values(params).some((value) => value === '.' || value === '..' || value.includes('/'));
+}
+
 /** `/accounts/{accountID}` → `/accounts/:accountID` */
 function fastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
@@ -59,7 +71,7 @@ function firstMessage(map: Record<string, unknown>): string {
  * Whether a Bearer token's scopes cover the operation. Templates are filled
  * from the path; an `{accountID}` the path lacks (the old `POST /transfer-options`)
  * is the caller's own (partner) account, as transfer scopes name the partner
- * (behaviour.md §1.3). Scope strings are lower-case apart from UUIDs, which
+ * (docs/api-behaviour.md §1.3). Scope strings are lower-case apart from UUIDs, which
  * compare case-insensitively, so the filled scope is lower-cased as tokens are.
  */
 function holdsScopes(caller: Caller, op: OperationDef, rawParams: Record<string, string>): boolean {
@@ -100,6 +112,8 @@ export function registerOperation(app: FastifyInstance, op: OperationDef, handle
       if (retryAfter !== undefined) return sendEmpty(reply.header('retry-after', String(retryAfter)), 429);
 
       const rawParams = (request.params ?? {}) as Record<string, string>;
+      // A dot segment names no resource: the same answer as a malformed ID.
+      if (hasDotSegment(rawParams)) return sendEmpty(reply, 404);
       let params: unknown = {};
       if (op.request.params) {
         const parsed = op.request.params.safeParse(rawParams);
