@@ -1,5 +1,5 @@
 /**
- * OAuth2 scope strings (behaviour.md §1.3). Templates name path parameters in
+ * OAuth2 scope strings (docs/api-behaviour.md §1.3). Templates name path parameters in
  * braces; the server fills them from the request before checking a token.
  */
 export type ScopeTemplate = string;

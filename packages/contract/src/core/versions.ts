@@ -2,7 +2,7 @@
  * API versions, as the `X-Moov-Version` header names them.
  *
  * Why a floor: Moov answers a well-formed but unknown version with the newest
- * supported version that is not newer than the one asked for (behaviour.md §2).
+ * supported version that is not newer than the one asked for (docs/api-behaviour.md §2).
  */
 export const SUPPORTED_VERSIONS = ['v2024.01.00', 'v2026.01.00'] as const;
 export type ApiVersion = (typeof SUPPORTED_VERSIONS)[number];

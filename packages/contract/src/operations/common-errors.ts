@@ -1,6 +1,6 @@
 /**
  * Error specs every authenticated operation shares; their bodies are empty
- * (behaviour.md §4.1). Not-found descriptions name each operation's own
+ * (docs/api-behaviour.md §4.1). Not-found descriptions name each operation's own
  * resources, so they stay with the operations.
  */
 export const noCredentials = { description: 'Missing or wrong credentials' } as const;

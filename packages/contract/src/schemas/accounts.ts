@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Paging, QueryBoolean, Timestamp } from './common.ts';
 
 /*
- * Accounts (behaviour.md §5.1), in v2026.01.00 shapes (SDK 26.2.0). These
+ * Accounts (docs/api-behaviour.md §5.1), in v2026.01.00 shapes (SDK 26.2.0). These
  * schemas check structure, types and size bounds; the accounts domain checks
  * meaning (valid email, US state, real birth date, tax ID formats…), so both
  * layers answer 422 maps keyed like the request.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Timestamp } from './common.ts';
 
 /*
- * Bank accounts, micro-deposits and instant verification (behaviour.md §5.9),
+ * Bank accounts, micro-deposits and instant verification (docs/api-behaviour.md §5.9),
  * in v2026.01.00 shapes (SDK 26.2.0). Request bodies are deliberately loose
  * here: the bank-accounts domain checks every field with the source rules and
  * answers the API's own 422 bodies (`{"account": "…"}`, `{"amounts": "…"}`),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common.ts';
 
-/* Cancellations (behaviour.md §5.4), SDK 26.2.0 `cancellation.ts`, `cancellationstatus.ts`. */
+/* Cancellations (docs/api-behaviour.md §5.4), SDK 26.2.0 `cancellation.ts`, `cancellationstatus.ts`. */
 
 export const CANCELLATION_STATUSES = ['pending', 'completed', 'failed'] as const;
 export const CancellationStatus = z.enum(CANCELLATION_STATUSES).meta({ id: 'CancellationStatus' });

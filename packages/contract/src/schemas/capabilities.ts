@@ -3,7 +3,7 @@ import { CapabilityID } from './accounts.ts';
 import { Timestamp } from './common.ts';
 
 /*
- * Capabilities (behaviour.md §5.11), v2026.01.00 shapes (SDK 26.2.0
+ * Capabilities (docs/api-behaviour.md §5.11), v2026.01.00 shapes (SDK 26.2.0
  * `capability.ts`, `capabilityrequirement.ts`, `addcapabilities.ts`).
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Cards (behaviour.md §5.10), in v2026.01.00 shapes (SDK 26.2.0).
+ * Cards (docs/api-behaviour.md §5.10), in v2026.01.00 shapes (SDK 26.2.0).
  *
  * Request bodies are described here but checked by the cards domain
  * (`domain/sources/card-input.ts`): `LinkCardError` and `UpdateCardError` carry

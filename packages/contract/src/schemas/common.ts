@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `{"error": "…"}`: the body of 400 and most 409 responses (behaviour.md §4.1). */
+/** `{"error": "…"}`: the body of 400 and most 409 responses (docs/api-behaviour.md §4.1). */
 export const GenericError = z.object({ error: z.string() }).meta({ id: 'GenericError' });
 
 /**

@@ -3,7 +3,7 @@ import { PaymentMethodsCard } from './cards.ts';
 import { WalletType } from './wallets.ts';
 
 /*
- * Payment methods (behaviour.md §5.8), v2026.01.00 shapes (SDK 26.2.0
+ * Payment methods (docs/api-behaviour.md §5.8), v2026.01.00 shapes (SDK 26.2.0
  * `paymentmethod.ts`): a union discriminated by `paymentMethodType`, carrying
  * the source under `wallet`, `bankAccount` or `card`.
  */
@@ -23,7 +23,7 @@ export const PAYMENT_METHOD_TYPE_IDS = [
   'instant-bank-credit',
 ] as const;
 export const PaymentMethodTypeID = z.enum(PAYMENT_METHOD_TYPE_IDS).meta({ id: 'PaymentMethodType' });
-/** Types v2024.01.00 does not know (behaviour.md §2.1). */
+/** Types v2024.01.00 does not know (docs/api-behaviour.md §2.1). */
 export const PAYMENT_METHOD_TYPES_AFTER_V2024: readonly string[] = ['card-present-payment', 'instant-bank-credit'];
 
 export const PaymentMethodsWallet = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Timestamp, Uuid } from './common.ts';
 
 /*
- * Receipts (behaviour.md §5.5), SDK 26.2.0 `receiptrequest.ts`,
+ * Receipts (docs/api-behaviour.md §5.5), SDK 26.2.0 `receiptrequest.ts`,
  * `receiptresponse.ts`, `receiptkind.ts`, `sentreceipt.ts`. The create body is
  * a JSON array checked item by item in the domain; the schema documents it.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PaymentMethod } from './payment-methods.ts';
 
 /*
- * Transfer options (behaviour.md §5.3), v2026.01.00 shapes (SDK 26.2.0
+ * Transfer options (docs/api-behaviour.md §5.3), v2026.01.00 shapes (SDK 26.2.0
  * `createtransferoptions.ts`, `transferoptions.ts`,
  * `transferoptionsvalidationerror.ts`). The body is checked in the domain
  * (422 `{amount, source, destination}`, one string each), so the schema here

@@ -6,7 +6,7 @@ import { PaymentMethodsWallet, PaymentMethodTypeID } from './payment-methods.ts'
 import { Cancellation } from './cancellations.ts';
 
 /*
- * Transfers (behaviour.md §5.2, §6), v2026.01.00 shapes (SDK 26.2.0
+ * Transfers (docs/api-behaviour.md §5.2, §6), v2026.01.00 shapes (SDK 26.2.0
  * `transfer.ts`, `createdtransfer.ts`, `asynctransfer.ts`, `createtransfer.ts`,
  * `patchtransfer.ts`).
  *

@@ -3,7 +3,7 @@ import { AccountMetadata } from './accounts.ts';
 import { Paging, Timestamp } from './common.ts';
 
 /*
- * Wallets and wallet transactions (behaviour.md §5.7), v2026.01.00 shapes
+ * Wallets and wallet transactions (docs/api-behaviour.md §5.7), v2026.01.00 shapes
  * (SDK 26.2.0 `wallet.ts`, `wallettransaction.ts`, `createwallet.ts`, `patchwallet.ts`).
  */
 

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { DomainError, Conflict, ValidationFailed } from '../kernel/errors.ts';
 
-/** Statuses whose responses carry no body in Moov's API (behaviour.md §4.1). */
+/** Statuses whose responses carry no body in Moov's API (docs/api-behaviour.md §4.1). */
 export const EMPTY_BODY_STATUSES: ReadonlySet<number> = new Set([401, 403, 404, 429]);
 
 export function sendEmpty(reply: FastifyReply, status: number): FastifyReply {

@@ -11,7 +11,7 @@ export type RateLimitSetting = { kind: 'off' } | { kind: 'fixed'; perSecond: num
  * figures are one flag away (`--rate-limit moov`).
  */
 export const DEFAULT_RATE_LIMIT_PER_SECOND = 100_000;
-/** Moov's documented figures (behaviour.md §3): sandbox accounts get 10 per second. */
+/** Moov's documented figures (docs/api-behaviour.md §3): sandbox accounts get 10 per second. */
 export const MOOV_SANDBOX_PER_SECOND = 10;
 export const MOOV_PRODUCTION_PER_SECOND = 40;
 /** Largest limit accepted; beyond it a number is a typo, not a limit. */

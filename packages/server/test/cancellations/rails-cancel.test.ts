@@ -6,7 +6,7 @@ import { assertLedgerOk, balance, postTransfer, type WalletParty } from '../tran
 import { bankParty } from '../rails/ach-helpers.ts';
 import { advance, body, cardMethod, getTransfer, moneyWallet, updateStatuses } from '../rails/helpers.ts';
 
-// Cancellation on the real ACH and card rails (behaviour.md §5.4, decision
+// Cancellation on the real ACH and card rails (docs/api-behaviour.md §5.4, decision
 // 1400), on the default `fast` pacing: ACH legs originate 1 s after creation,
 // card payments settle 1 s after authorization, a push to card is answered by
 // the network 2 s after creation. Each case is canceled once in time and once

@@ -8,7 +8,7 @@ import { advance, bankParty, collectingBusiness, getTransfer, updateStatuses } f
 // `ach-debit-collect`: a business collects from a customer's verified bank
 // account into its own wallet. The business needs `collect-funds` or
 // `collect-funds.ach` (§7.2); a late return takes the money back from the
-// *destination* wallet (behaviour.md §6.2 table), the customer's own wallet is
+// *destination* wallet (docs/api-behaviour.md §6.2 table), the customer's own wallet is
 // not touched. Fast pacing.
 for (const kind of await storeKinds()) {
   describe(`ACH collect debits (${kind})`, () => {

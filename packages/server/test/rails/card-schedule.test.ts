@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { FAST_PACING, REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
 import { brandCutoff, pullSchedule, pushSchedule } from '../../src/domain/transfers/rails/card/schedule.ts';
 
-// The realistic card calendar (behaviour.md §6.2) in Eastern time, across a
+// The realistic card calendar (docs/api-behaviour.md §6.2) in Eastern time, across a
 // weekend and the 2026-03-08 daylight saving change. Pure: no store involved.
 describe('card settlement schedule', () => {
   const fridayMorning = new Date('2026-03-06T15:00:00Z'); // Fri 10:00 EST

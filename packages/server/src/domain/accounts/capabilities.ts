@@ -8,14 +8,14 @@ import type { Problems } from './problems.ts';
  * `AccountCapabilities` port handed in at start-up.
  */
 
-/** Moov grants `transfers` to every new account (behaviour.md §1.4). */
+/** Moov grants `transfers` to every new account (docs/api-behaviour.md §1.4). */
 export const ALWAYS_ENABLED: CapabilityIDValue = 'transfers';
 /** Status of a capability that was asked for and whose requirements are not yet computed. */
 export const REQUESTED_STATUS = 'pending';
 /** Moov-managed capabilities a caller cannot request. */
 export const MOOV_MANAGED: ReadonlySet<string> = new Set(['production-app', 'platform.production-app', 'platform.wallet-transfers']);
 
-/** In the sandbox a platform's own account has every capability a caller can use, enabled (behaviour.md §5.1). */
+/** In the sandbox a platform's own account has every capability a caller can use, enabled (docs/api-behaviour.md §5.1). */
 export const FACILITATOR_CAPABILITIES: readonly CapabilityIDValue[] = [
   'transfers',
   'send-funds',

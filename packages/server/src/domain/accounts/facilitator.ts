@@ -5,7 +5,7 @@ import { defaultSettings } from './parts.ts';
 
 /**
  * Stores a platform's own (facilitator) account, verified as a sandbox
- * facilitator is (behaviour.md §5.1). Its capabilities (every one enabled,
+ * facilitator is (docs/api-behaviour.md §5.1). Its capabilities (every one enabled,
  * `FACILITATOR_CAPABILITIES`) are recorded by the platform service.
  */
 export async function insertFacilitatorAccount(sql: Sql, accountID: string, name: string, now: string): Promise<void> {

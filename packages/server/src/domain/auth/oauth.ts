@@ -18,7 +18,7 @@ import { BadRequest, Unauthorized, ValidationFailed } from '../../kernel/errors.
 import { hashSecret, randomToken } from './secrets.ts';
 
 /**
- * Token lifetimes. Moov does not document its own (behaviour.md §13). One hour
+ * Token lifetimes. Moov does not document its own (docs/api-behaviour.md §13). One hour
  * keeps a leaked access token short-lived while sparing clients a refresh per
  * request; thirty days lets a server that sleeps over a month-end keep its grant.
  */

@@ -1,7 +1,7 @@
 import type { CapabilityIDValue } from '@railyard/contract';
 
 /*
- * Facts about each capability ID (behaviour.md §5.11, §7.2): who may request
+ * Facts about each capability ID (docs/api-behaviour.md §5.11, §7.2): who may request
  * it, and which family of requirements it has (docs/capabilities.md).
  */
 
@@ -32,12 +32,12 @@ export function isMoovManaged(id: CapabilityIDValue): boolean {
   return FAMILY[id] === 'managed';
 }
 
-/** Collecting funds is for businesses only (behaviour.md §5.11). */
+/** Collecting funds is for businesses only (docs/api-behaviour.md §5.11). */
 export function isBusinessOnly(id: CapabilityIDValue): boolean {
   return FAMILY[id] === 'collect';
 }
 
-/** Families whose enabling brings the wallet capability along (behaviour.md §5.11). */
+/** Families whose enabling brings the wallet capability along (docs/api-behaviour.md §5.11). */
 const WALLET_BEARING: ReadonlySet<CapabilityFamily> = new Set(['send', 'money-transfer', 'collect', 'card-issuing']);
 export function bringsWallet(id: string): boolean {
   const family = FAMILY[id as CapabilityIDValue];

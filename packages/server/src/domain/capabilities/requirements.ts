@@ -39,7 +39,7 @@ const EXTRA: Partial<Record<CapabilityIDValue, readonly Need[]>> = {
   'collect-funds': ['business.industry-code-mcc'],
 };
 
-/** Business types whose owners must be declared (behaviour.md §5.1). */
+/** Business types whose owners must be declared (docs/api-behaviour.md §5.1). */
 const OWNERS_DECLARED_BY: ReadonlySet<string> = new Set(['llc', 'partnership', 'privateCorporation']);
 
 /** The requirements of `capability` the account has not met yet, in a stable order. */

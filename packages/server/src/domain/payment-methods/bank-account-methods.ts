@@ -6,7 +6,7 @@ import { MAX_BANK_ACCOUNTS_PER_ACCOUNT } from '../sources/bank-account-limits.ts
 import { paymentMethodsBankAccountView } from '../sources/bank-account-view.ts';
 
 /**
- * Bank accounts as sources of payment methods (behaviour.md §5.8): every live
+ * Bank accounts as sources of payment methods (docs/api-behaviour.md §5.8): every live
  * bank account yields what `paymentMethodTypesFor` says for its status and its
  * bank's rails, given the owner's enabled capabilities. A disabled bank
  * account yields nothing, so its methods are disabled on the next refresh.

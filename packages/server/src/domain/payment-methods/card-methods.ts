@@ -5,7 +5,7 @@ import { MAX_LIVE_CARDS_PER_ACCOUNT } from '../sources/card-limits.ts';
 import { cardIsExpired, loadCard, renderPaymentMethodsCard } from '../sources/stored-card.ts';
 
 /**
- * Cards as a source of payment methods (behaviour.md §5.8, §7.2): every live,
+ * Cards as a source of payment methods (docs/api-behaviour.md §5.8, §7.2): every live,
  * unexpired card yields `card-payment`; `push-to-card` and `pull-from-card`
  * follow the card's eligibility and the owner's capabilities
  * (`paymentMethodTypesFor`). Disabled cards yield nothing, so a disable

@@ -1,6 +1,6 @@
 import type { Sql } from '../../store/port.ts';
 
-/** Every `paymentMethodType` of v2026.01.00 (behaviour.md §5.8). */
+/** Every `paymentMethodType` of v2026.01.00 (docs/api-behaviour.md §5.8). */
 export type PaymentMethodType =
   | 'moov-wallet'
   | 'ach-debit-fund'

@@ -12,7 +12,7 @@ const MAX_WALLETS_READ = 1000;
 
 /**
  * Wallets yield `moov-wallet` while active and while the account has an
- * enabled wallet capability (behaviour.md §5.8). Rendered as
+ * enabled wallet capability (docs/api-behaviour.md §5.8). Rendered as
  * `PaymentMethodsWallet`; v2024.01.00 callers see only `walletID` (transform).
  */
 export const walletPaymentMethods: PaymentMethodProvider = {

@@ -13,7 +13,7 @@ import { renderReceipt } from './render.ts';
 import { sendReceipt } from './send.ts';
 
 /**
- * Receipt requests of a platform's transfers (behaviour.md §5.5,
+ * Receipt requests of a platform's transfers (docs/api-behaviour.md §5.5,
  * docs/receipts.md). `createdBy` is the platform's account; recipients are an
  * address or an account the platform can see.
  */

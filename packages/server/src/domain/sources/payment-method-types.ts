@@ -2,7 +2,7 @@ import type { BankAccountStatus } from './bank-account-status.ts';
 import type { DomesticPullFromCard, DomesticPushToCard } from './sandbox-cards.ts';
 
 /**
- * Which payment methods a source yields (behaviour.md §5.8, §7.2). Payment
+ * Which payment methods a source yields (docs/api-behaviour.md §5.8, §7.2). Payment
  * methods are derived, never chosen: linking, verifying, and capability
  * changes re-run this function and the caller enables/disables the difference.
  */

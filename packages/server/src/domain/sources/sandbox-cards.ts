@@ -3,7 +3,7 @@ import type { CardBrand, CardType, SupportedCardBrand } from './card-number.ts';
 /**
  * The sandbox's card network: test cards with their issuer data and
  * push/pull eligibility, and the magic CVV, postal-code and holder-name
- * values that choose verification outcomes (behaviour.md §8). Values marked
+ * values that choose verification outcomes (docs/api-behaviour.md §8). Values marked
  * [Railyard] are our choice where Moov documents none; docs/sandbox.md lists
  * them all.
  */

@@ -1,7 +1,7 @@
 import type { CardVerificationResult } from './sandbox-cards.ts';
 
 /**
- * Sandbox outcomes of `verifyName` (behaviour.md §8). The sandbox cardholder
+ * Sandbox outcomes of `verifyName` (docs/api-behaviour.md §8). The sandbox cardholder
  * is "Alex Nora Irwin"; each listed spelling yields a documented set of
  * results. Components §8 leaves unstated are `match` when present and equal,
  * `notChecked` when the spelling leaves them out [Railyard]. Any other name

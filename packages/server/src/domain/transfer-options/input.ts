@@ -3,7 +3,7 @@ import { MAX_TRANSFER_AMOUNT } from '../transfers/limits.ts';
 import { TRANSFER_CURRENCY } from '../transfers/create-input.ts';
 
 /**
- * Checks a transfer-options body (behaviour.md §5.3). Problems go to the three
+ * Checks a transfer-options body (docs/api-behaviour.md §5.3). Problems go to the three
  * keys of `TransferOptionsValidationError` (422), one string each.
  */
 

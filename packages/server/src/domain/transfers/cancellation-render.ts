@@ -5,7 +5,7 @@ export function renderCancellation(row: CancellationRow): CancellationView {
   return { cancellationID: row.cancellation_id, status: row.status as CancellationStatusValue, createdOn: row.created_on };
 }
 
-/** `cancellation.created` / `cancellation.updated` data (behaviour.md §9.4). */
+/** `cancellation.created` / `cancellation.updated` data (docs/api-behaviour.md §9.4). */
 export function cancellationEventData(row: CancellationRow): Record<string, unknown> {
   return { cancellationID: row.cancellation_id, transferID: row.transfer_id, status: row.status };
 }

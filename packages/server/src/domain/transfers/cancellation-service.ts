@@ -32,7 +32,7 @@ export interface CancellationOutcome {
 }
 
 /**
- * Cancellations of a platform's transfers (behaviour.md §5.4,
+ * Cancellations of a platform's transfers (docs/api-behaviour.md §5.4,
  * docs/cancellations.md). The generic rules live here; whether the rail can
  * still undo its work is the rail's `cancel` (rails/rail.ts).
  */

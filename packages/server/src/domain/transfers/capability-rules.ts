@@ -1,7 +1,7 @@
 import type { PaymentMethodType } from '../payment-methods/provider.ts';
 
 /**
- * Capabilities a transfer needs (behaviour.md §7.2), checked against the
+ * Capabilities a transfer needs (docs/api-behaviour.md §7.2), checked against the
  * capabilities each party's account has `enabled`. Each requirement is met by
  * any one of its IDs: the legacy (v2024) and granular (v2025.07+) names both
  * count, as they do for payment methods.

@@ -8,7 +8,7 @@ import type { TransferRequestEcho } from './model.ts';
  * Checks a create-transfer body field by field and reports every problem in
  * one `TransferValidationError` (422): one string per key, flat keys such as
  * `sourcePaymentMethodID` and `FacilitatorFee.TotalDecimal`, nested only under
- * `lineItems` (behaviour.md §2.1, SDK `TransferValidationError`).
+ * `lineItems` (docs/api-behaviour.md §2.1, SDK `TransferValidationError`).
  */
 
 export const TRANSFER_CURRENCY = 'USD';

@@ -1,7 +1,7 @@
 import type { PaymentMethodType } from '../payment-methods/provider.ts';
 
 /**
- * Amount limits in cents (behaviour.md §7.3). Confirmed: card payments
+ * Amount limits in cents (docs/api-behaviour.md §7.3). Confirmed: card payments
  * $100,000, RTP $10,000,000, instant bank credit $100,000, American Express at
  * least $1.00. The [U] ones are Railyard's choices, documented in
  * docs/transfers.md: same-day ACH $1,000,000 (the Nacha limit), standard ACH
@@ -24,7 +24,7 @@ const LIMITS: Partial<Record<PaymentMethodType, number>> = {
   'pull-from-card': 5_000_000,
 };
 
-/** American Express transfers below $1.00 fail (behaviour.md §5.10). */
+/** American Express transfers below $1.00 fail (docs/api-behaviour.md §5.10). */
 export const AMEX_MINIMUM = 100;
 
 /** The tightest per-transaction limit of the two methods, and which method sets it. */

@@ -5,7 +5,7 @@
  * - `fast` (the default): every step takes a few seconds, so an ACH transfer
  *   completes within seconds of real time and a demo or an integration test
  *   sees the whole lifecycle without touching the clock.
- * - `realistic`: steps follow the banking calendar Moov documents (behaviour.md
+ * - `realistic`: steps follow the banking calendar Moov documents (docs/api-behaviour.md
  *   §6.2): same-day ACH windows, the standard cutoff, next-banking-day
  *   settlement, return windows. Pair it with `POST /railyard/clock/advance` to
  *   walk a transfer through those windows deterministically.

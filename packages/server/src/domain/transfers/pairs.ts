@@ -2,7 +2,7 @@ import type { PaymentMethodType } from '../payment-methods/provider.ts';
 import type { RailName } from './model.ts';
 
 /**
- * Which payment-method types may pay which (behaviour.md §7.1). Bank→bank over
+ * Which payment-method types may pay which (docs/api-behaviour.md §7.1). Bank→bank over
  * two ACH legs is allowed but capability-gated, as the ACH guides describe it.
  * A type missing from the table cannot be a source at all (credits such as
  * `ach-credit-standard` or `push-to-card` only receive).

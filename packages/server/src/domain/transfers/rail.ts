@@ -59,7 +59,7 @@ export interface Rail {
   /** Job handlers by job kind (`rail.<name>.<step>`), registered on the job runner at start-up. */
   jobs: Readonly<Record<string, JobHandler>>;
   /**
-   * Cancels a transfer the rail has not acted on yet (behaviour.md §5.4;
+   * Cancels a transfer the rail has not acted on yet (docs/api-behaviour.md §5.4;
    * docs/cancellations.md). Runs in the unit of work that records the
    * cancellation (status `pending`), after the generic checks (the transfer is
    * `pending` or `created`, no cancellation in progress). The rail decides:

@@ -20,7 +20,7 @@ import { renderAsyncTransfer, renderTransfer } from './render.ts';
 import { TransferChangedConcurrently } from './transitions.ts';
 import { cancellationsByTransfer } from './cancellation-service.ts';
 
-/** `X-Wait-For: rail-response` waits at most this long for the rail's first answer (behaviour.md §5.2). */
+/** `X-Wait-For: rail-response` waits at most this long for the rail's first answer (docs/api-behaviour.md §5.2). */
 export const DEFAULT_RAIL_WAIT_MS = 15_000;
 const RAIL_WAIT_POLL_MS = 25;
 /** A PATCH that loses a race with a rail step re-reads and tries again, this many times. */
@@ -56,7 +56,7 @@ class Replay extends Error {
 }
 
 /**
- * Transfers of one platform (behaviour.md §5.2). `accountID` in every path is
+ * Transfers of one platform (docs/api-behaviour.md §5.2). `accountID` in every path is
  * the platform's own account; anything else is a 404 like a missing resource.
  */
 export class TransferService {

@@ -23,7 +23,7 @@ export interface TransferTransition {
   railAnswered?: boolean;
   /**
    * Leg sub-statuses this change reached, as `transfer.updated` spells them
-   * (behaviour.md §6.3): `source.originated`, `destination.completed`…
+   * (docs/api-behaviour.md §6.3): `source.originated`, `destination.completed`…
    */
   legEvents?: readonly string[];
   /**
@@ -51,7 +51,7 @@ function merge(current: RailDetails, patch: RailDetails | undefined): RailDetail
   return out;
 }
 
-/** `transfer.updated` data (behaviour.md §9.4): the facilitator, the transfer, a status string, both parties. */
+/** `transfer.updated` data (docs/api-behaviour.md §9.4): the facilitator, the transfer, a status string, both parties. */
 export function transferEventData(transfer: TransferRecord, status: string): Record<string, unknown> {
   const data: Record<string, unknown> = {
     accountID: transfer.platformID,

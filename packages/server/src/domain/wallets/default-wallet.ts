@@ -10,7 +10,7 @@ export const WALLET_CAPABILITIES: readonly string[] = ['wallet', 'wallet.balance
 
 /**
  * The account's default wallet, created the first time a wallet capability is
- * enabled (behaviour.md §5.7). Idempotent; runs in the caller's unit of work.
+ * enabled (docs/api-behaviour.md §5.7). Idempotent; runs in the caller's unit of work.
  */
 export async function ensureDefaultWallet(
   sql: Sql,

@@ -1,4 +1,4 @@
-/** Cents as the API's decimal string: 1234 → "12.34", -5 → "-0.05" (behaviour.md §0). */
+/** Cents as the API's decimal string: 1234 → "12.34", -5 → "-0.05" (docs/api-behaviour.md §0). */
 export function centsToDecimal(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new Error(`amount must be a safe integer of cents, not ${cents}`);
   const sign = cents < 0 ? '-' : '';

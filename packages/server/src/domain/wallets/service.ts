@@ -19,7 +19,7 @@ import { createWalletRecord } from './records.ts';
 import { WALLET_CAPABILITIES } from './default-wallet.ts';
 import { renderWallet } from './render.ts';
 
-/** Active general wallets an account may have besides its default wallet (behaviour.md §5.7). */
+/** Active general wallets an account may have besides its default wallet (docs/api-behaviour.md §5.7). */
 export const MAX_GENERAL_WALLETS = 10;
 
 /**

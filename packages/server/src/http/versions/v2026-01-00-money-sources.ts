@@ -4,7 +4,7 @@ import type { ChangeSet } from './transforms.ts';
 
 /**
  * v2024.01.00 shapes of capabilities, wallets and payment methods
- * (behaviour.md §2.1): no granular capability IDs, wallets as
+ * (docs/api-behaviour.md §2.1): no granular capability IDs, wallets as
  * `{walletID, availableBalance}`, `PaymentMethodsWallet` as `{walletID}`, and
  * no `card-present-payment` / `instant-bank-credit` methods.
  */

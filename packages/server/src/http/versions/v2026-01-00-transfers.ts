@@ -2,7 +2,7 @@ import type { OperationId } from '@railyard/contract';
 import type { ChangeSet } from './transforms.ts';
 
 /**
- * v2024.01.00 shapes of transfers (behaviour.md §2.1, spec-2024 `Transfer`):
+ * v2024.01.00 shapes of transfers (docs/api-behaviour.md §2.1, spec-2024 `Transfer`):
  * `paymentLinkID` where v2026 says `paymentLinkCode`; no `foreignID`,
  * `lineItems`, `source.terminalCard`, `achDetails.addenda` or
  * `cardDetails.authorizationCode`; `PaymentMethodsWallet` is `{walletID}`.

@@ -8,7 +8,7 @@ import { transferOptionChanges } from './v2026-01-00-transfer-options.ts';
 
 /**
  * What v2026.01.00 changed against v2024.01.00 for the operations we serve
- * (behaviour.md §2.1). Callers on v2024.01.00 get these transforms.
+ * (docs/api-behaviour.md §2.1). Callers on v2024.01.00 get these transforms.
  */
 
 const INTRODUCED_IN: ApiVersion = 'v2026.01.00';

@@ -5,7 +5,7 @@ const COLUMNS = 'payment_method_id, account_id, source_kind, source_id, payment_
 
 /**
  * How many live methods one account can have: a few per wallet, bank account
- * and card. The list operation is not paged (behaviour.md §5.8), so it is bounded here.
+ * and card. The list operation is not paged (docs/api-behaviour.md §5.8), so it is bounded here.
  */
 export const MAX_LIVE_PAYMENT_METHODS = 1000;
 

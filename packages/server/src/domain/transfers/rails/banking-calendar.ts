@@ -4,7 +4,7 @@ import { isFedHoliday } from './fed-holidays.ts';
 /**
  * The banking calendar every rail shares, in the rails' time zone
  * (America/New_York): wall times, banking days, cutoffs. ACH cutoffs and card
- * settlement times are stated in Eastern time (behaviour.md §6.2) and daylight
+ * settlement times are stated in Eastern time (docs/api-behaviour.md §6.2) and daylight
  * saving moves them against UTC twice a year. Banking days are Monday to
  * Friday except Federal Reserve holidays (`fed-holidays.ts`, decision 1204):
  * FedACH and Fedwire are closed on them, so no ACH file settles and no card

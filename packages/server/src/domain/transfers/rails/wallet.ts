@@ -9,7 +9,7 @@ import { transitionTransfer } from '../transitions.ts';
 import type { Rail, RailContext } from '../rail.ts';
 
 /**
- * Wallet ↔ wallet (behaviour.md §6.2: completes almost instantly). With the
+ * Wallet ↔ wallet (docs/api-behaviour.md §6.2: completes almost instantly). With the
  * default pacing (`walletCompleteAfterSeconds: 0`) the money moves in the
  * creating unit of work: one entry, source −amount, destination +(amount −
  * fee), the platform's `fees` account +fee, and the transfer is `completed`.

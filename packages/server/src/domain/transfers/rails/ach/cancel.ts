@@ -8,7 +8,7 @@ import { releaseSourceWallet } from './ledger-steps.ts';
 import type { AchPlan } from './plan.ts';
 
 /**
- * Cancels an ACH transfer (behaviour.md §5.4; docs/rails.md "ACH"; decision
+ * Cancels an ACH transfer (docs/api-behaviour.md §5.4; docs/rails.md "ACH"; decision
  * 1400) while its first leg is still `initiated`, i.e. before that leg
  * originates at the next cutoff:
  *

@@ -18,7 +18,7 @@ import { planAch, type AchPlan, type LegKind, type LegPlan } from './plan.ts';
 import { returnTriggerFor } from './returns.ts';
 
 /**
- * ACH debits and credits, standard and same-day (behaviour.md §6.2; docs/rails.md
+ * ACH debits and credits, standard and same-day (docs/api-behaviour.md §6.2; docs/rails.md
  * "ACH"). A transfer has one or two legs: a debit of a bank-account source
  * (`source.achDetails`) and/or a credit of a bank-account destination
  * (`destination.achDetails`). `start` checks the options, plans every step

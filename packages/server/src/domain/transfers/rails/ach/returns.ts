@@ -1,5 +1,5 @@
 /**
- * Sandbox ACH returns by amount (behaviour.md §8, values [U]; docs/sandbox.md
+ * Sandbox ACH returns by amount (docs/api-behaviour.md §8, values [U]; docs/sandbox.md
  * "ACH returns"). A transfer of exactly one of these amounts is returned with
  * the code: `clearing` returns arrive after origination, before the leg
  * completes (the transfer `failed`); `after-completion` returns arrive after

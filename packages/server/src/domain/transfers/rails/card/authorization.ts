@@ -4,7 +4,7 @@ import { loadCard } from '../../../sources/stored-card.ts';
 
 /**
  * The sandbox issuer's answer to a money-moving card authorization
- * (behaviour.md §6.2, §8, docs/sandbox.md "Card failures"), decided once when
+ * (docs/api-behaviour.md §6.2, §8, docs/sandbox.md "Card failures"), decided once when
  * the transfer is created, deterministically from the card as linked:
  *
  * 1. the card's expiry has passed on the platform's clock → `expired-card`;

@@ -8,7 +8,7 @@ import { stepOf } from '../job-helpers.ts';
 import { releaseSourceHold, reverseAuthorization } from './ledger-steps.ts';
 
 /**
- * Cancels a card transfer (behaviour.md §5.4; docs/rails.md "Cards"; decision 1400):
+ * Cancels a card transfer (docs/api-behaviour.md §5.4; docs/rails.md "Cards"; decision 1400):
  *
  * - card payment / pull from card: until settlement. While the leg is
  *   `confirmed` the authorization is reversed (the money waiting in the card

@@ -3,7 +3,7 @@ import { ValidationFailed } from '../../../../kernel/errors.ts';
 import type { TransferRecord } from '../../model.ts';
 
 /**
- * The card options a create request may carry (behaviour.md §5.2, SDK
+ * The card options a create request may carry (docs/api-behaviour.md §5.2, SDK
  * `CreateTransferSourceCard`, `CreateTransferDestinationCard`):
  * `source.cardDetails {dynamicDescriptor 4–22, transactionSource}` and
  * `destination.cardDetails {dynamicDescriptor 4–22}`. The transfers core keeps

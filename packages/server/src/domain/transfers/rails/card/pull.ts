@@ -12,7 +12,7 @@ import type { CardOptions } from './options.ts';
 import { pullSchedule } from './schedule.ts';
 
 /**
- * Card payments and pulls from a card into a wallet (behaviour.md §6.2):
+ * Card payments and pulls from a card into a wallet (docs/api-behaviour.md §6.2):
  *
  *   create:  source.cardDetails initiated → confirmed (authorized, `authorizationCode`),
  *            transfer pending; or failed (`failureCode`, `source-payment-error`)

@@ -12,7 +12,7 @@ import type { CardOptions } from './options.ts';
 import { pushSchedule } from './schedule.ts';
 
 /**
- * Push to card: wallet → debit card (behaviour.md §6.2, §7.1).
+ * Push to card: wallet → debit card (docs/api-behaviour.md §6.2, §7.1).
  *
  *   create:   the source wallet is held; destination.cardDetails initiated, transfer pending
  *             (a wallet without the money: failed, `wallet-insufficient-funds`)

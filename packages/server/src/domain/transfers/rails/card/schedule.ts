@@ -3,7 +3,7 @@ import { addDays, instantOf, nextBankingDay, nextOccurrence, wallDateOf } from '
 
 /**
  * When a card transfer settles with the issuer and when the money lands
- * (behaviour.md §6.2). `fast` pacing: a few seconds each. `realistic`: the
+ * (docs/api-behaviour.md §6.2). `fast` pacing: a few seconds each. `realistic`: the
  * authorization is cut off at the brand's next cutoff (Mastercard 02:00 ET,
  * Amex 01:00, Discover 06:00; Visa 06:00 of the next calendar day), and the
  * merchant wallet is credited at 13:00 ET on the banking day after the cutoff.

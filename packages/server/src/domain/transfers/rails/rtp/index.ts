@@ -38,7 +38,7 @@ async function start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Prom
     status: 'pending',
     destination: { rtpDetails: { status: 'initiated', initiatedOn: timestamp(clock) } },
     legEvents: ['destination.initiated'],
-    // Not yet the rail's answer: X-Wait-For waits for the receiving bank's (behaviour.md §6.4, "RTP acceptance").
+    // Not yet the rail's answer: X-Wait-For waits for the receiving bank's (docs/api-behaviour.md §6.4, "RTP acceptance").
     railState: { step: 'initiated' },
   });
   if (delaySeconds <= 0) return answer(sql, clock, initiated);

@@ -1,7 +1,7 @@
 /**
  * Railyard's sandbox triggers for RTP credits (docs/sandbox.md "RTP
  * failures"; Moov advertises amount-based instant-payment failures without
- * publishing the values, behaviour.md §8). The amount alone decides the
+ * publishing the values, docs/api-behaviour.md §8). The amount alone decides the
  * receiving bank's answer, so a test can ask for every outcome:
  * $77.01–$77.10 fail with one failure code each, $77.11 is accepted without
  * posting, anything else completes.
