@@ -367,9 +367,9 @@ CREATE INDEX transfers_disputed ON transfers(platform_id, created_on) WHERE disp
     id: 11,
     name: 'transfer cancellations and receipts',
     // A cancellation belongs to one transfer of one platform; its status moves
-    // pending → completed | failed (docs/cancellations.md). A receipt request
+    // pending → completed | failed (docs/transfers-more.md). A receipt request
     // names one transfer; `sent_for` is the JSON list of sends
-    // ([{receiptID, idempotencyKey, sentOn}], docs/receipts.md).
+    // ([{receiptID, idempotencyKey, sentOn}], docs/transfers-more.md).
     sql: `
 CREATE TABLE transfer_cancellations (
   cancellation_id TEXT PRIMARY KEY,

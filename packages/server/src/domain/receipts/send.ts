@@ -10,7 +10,7 @@ import type { SentReceiptRecord } from './render.ts';
  * "Sends" receipts. No email leaves Railyard: a send is recorded on the
  * receipt (`sentFor`) and as a Railyard event `receipt.sent` in the event log,
  * in the unit of work of the change that caused it. A receipt of a transfer
- * is sent once, when the transfer is `completed` (docs/receipts.md).
+ * is sent once, when the transfer is `completed` (docs/transfers-more.md).
  */
 export const RECEIPT_SENT_EVENT = 'receipt.sent';
 

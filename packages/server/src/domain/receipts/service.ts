@@ -14,7 +14,7 @@ import { sendReceipt } from './send.ts';
 
 /**
  * Receipt requests of a platform's transfers (docs/api-behaviour.md §5.5,
- * docs/receipts.md). `createdBy` is the platform's account; recipients are an
+ * docs/transfers-more.md). `createdBy` is the platform's account; recipients are an
  * address or an account the platform can see.
  */
 export class ReceiptService {

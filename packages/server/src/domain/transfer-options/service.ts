@@ -27,7 +27,7 @@ interface Candidate {
 }
 
 /**
- * Transfer options (docs/api-behaviour.md §5.3, docs/transfer-options.md): the payment
+ * Transfer options (docs/api-behaviour.md §5.3, docs/transfers-more.md): the payment
  * methods of each side that pair with at least one method of the other side
  * under the same rules as creating a transfer: the valid pairs and the rails
  * Railyard runs (`pairs.ts`, the rail registry handed in at start-up), capabilities

@@ -33,7 +33,7 @@ export interface CancellationOutcome {
 
 /**
  * Cancellations of a platform's transfers (docs/api-behaviour.md §5.4,
- * docs/cancellations.md). The generic rules live here; whether the rail can
+ * docs/transfers-more.md). The generic rules live here; whether the rail can
  * still undo its work is the rail's `cancel` (rails/rail.ts).
  */
 export class CancellationService {

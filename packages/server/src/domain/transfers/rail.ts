@@ -40,7 +40,7 @@ export interface RailContext {
 }
 
 /**
- * The rails a server runs, by name: built once in `compose.ts` and handed to the
+ * The rails a server runs, by name: built once in `compose/services.ts` and handed to the
  * services that pick a rail (transfers, cancellations, transfer options). A
  * valid payment-method pair whose rail is missing is refused at creation (400).
  * Tests hand in their own registry (a test rail in the wallet rail's place).
@@ -60,11 +60,11 @@ export interface Rail {
   jobs: Readonly<Record<string, JobHandler>>;
   /**
    * Cancels a transfer the rail has not acted on yet (docs/api-behaviour.md §5.4;
-   * docs/cancellations.md). Runs in the unit of work that records the
+   * docs/transfers-more.md). Runs in the unit of work that records the
    * cancellation (status `pending`), after the generic checks (the transfer is
    * `pending` or `created`, no cancellation in progress). The rail decides:
    * - too late (the ACH leg that moves the money originated, the card settled):
-   *   throw `new BadRequest('…')` from domain/errors.ts: nothing is written, 400;
+   *   throw `new BadRequest('…')` from kernel/errors.ts: nothing is written, 400;
    * - it can cancel now: release its holds (`releaseHold`, idempotencyRef
    *   `transfer:<id>:cancel`), drop or neutralise its pending jobs, and call
    *   `transitionTransfer(…, {status: 'canceled', source|destination:

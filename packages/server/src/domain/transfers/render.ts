@@ -10,7 +10,7 @@ function party(side: TransferParty): Record<string, unknown> {
   return { paymentMethodID: side.paymentMethodID, paymentMethodType: side.paymentMethodType, ...side.snapshot, ...side.details };
 }
 
-/** `cancellations` are the transfer's cancellations (docs/cancellations.md), listed when there are any. */
+/** `cancellations` are the transfer's cancellations (docs/transfers-more.md), listed when there are any. */
 export function renderTransfer(transfer: TransferRecord, cancellations?: readonly CancellationView[]): TransferView {
   const view: Record<string, unknown> = {
     transferID: transfer.transferID,

@@ -93,7 +93,7 @@ export async function transitionTransfer(sql: Sql, clock: Clock, transfer: Trans
   }
   if (statusChanged) await recordEvent(sql, clock, transfer.platformID, 'transfer.updated', transferEventData(next, next.status));
   if (statusChanged && !change.createdInThisUnit) {
-    // A new status resolves pending cancellations (docs/cancellations.md) and, on `completed`, sends waiting receipts (docs/receipts.md).
+    // A new status resolves pending cancellations (docs/transfers-more.md) and, on `completed`, sends waiting receipts (docs/transfers-more.md).
     await settleCancellationsOnStatus(sql, clock, next);
     await sendReceiptsOnCompletion(sql, clock, next);
   }
