@@ -75,7 +75,11 @@ export interface TransferRecord {
   rowVersion: number;
 }
 
-/** Statuses after which nothing moves any more (`completed` may still become `reversed`). */
+/**
+ * Statuses after which nothing moves any more (`completed` may still become
+ * `reversed`): the statuses without an edge out in state-machine.ts, which
+ * refuses any change to a transfer in one of them.
+ */
 export const FINAL_STATUSES: ReadonlySet<TransferStatusValue> = new Set(['failed', 'canceled', 'reversed']);
 
 const parse = <T>(text: string | null, fallback: T): T => (text === null ? fallback : (JSON.parse(text) as T));

@@ -6,6 +6,7 @@ import { recordEvent } from '../../kernel/events.ts';
 import { transferToRow, type RailDetails, type TransferRecord } from './model.ts';
 import { settleCancellationsOnStatus } from './cancellation-settle.ts';
 import { sendReceiptsOnCompletion } from '../receipts/send.ts';
+import { assertTransition } from './state-machine.ts';
 
 /**
  * One change of a transfer's state, made by a rail step: the top-level status,
@@ -68,9 +69,11 @@ export function transferEventData(transfer: TransferRecord, status: string): Rec
  * Applies a transition in the caller's unit of work and writes one
  * `transfer.updated` per leg event plus one for a new top-level status.
  * `completedOn` is set when the status becomes `completed`. Answers the
- * transfer as stored now.
+ * transfer as stored now. A change the state machine (state-machine.ts) does
+ * not allow throws `IllegalTransferTransition` before anything is written.
  */
 export async function transitionTransfer(sql: Sql, clock: Clock, transfer: TransferRecord, change: TransferTransition): Promise<TransferRecord> {
+  assertTransition(transfer, change);
   const now = timestamp(clock);
   const statusChanged = change.status !== undefined && change.status !== transfer.status;
   const next: TransferRecord = {

@@ -41,9 +41,3 @@ export async function transferOfJob(sql: Sql, job: ClaimedJob, ctx: JobContext):
   const transfer = transferFromRow(row);
   return { transfer, clock: stepClock(ctx, transfer.updatedOn) };
 }
-
-/** The rail's private step marker (`railState.step`); a job whose step has passed does nothing. */
-export function stepOf(transfer: TransferRecord): string | undefined {
-  const step = transfer.railState['step'];
-  return typeof step === 'string' ? step : undefined;
-}

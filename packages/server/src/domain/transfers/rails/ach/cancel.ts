@@ -5,7 +5,7 @@ import { transitionTransfer } from '../../transitions.ts';
 import type { Sql } from '../../../../store/port.ts';
 import type { RailContext } from '../../rail.ts';
 import { releaseSourceWallet } from './ledger-steps.ts';
-import type { AchPlan } from './plan.ts';
+import { achStateOf } from './state.ts';
 
 /**
  * Cancels an ACH transfer (docs/api-behaviour.md §5.4; docs/rails.md "ACH"; decision
@@ -23,8 +23,7 @@ import type { AchPlan } from './plan.ts';
  * nothing written.
  */
 export async function cancelAch(sql: Sql, ctx: RailContext, transfer: TransferRecord): Promise<'canceled'> {
-  const plan = (transfer.railState as { plan?: AchPlan }).plan;
-  const first = plan?.legs[0];
+  const first = achStateOf(transfer).plan.legs[0];
   // `start` plans and initiates in the creating unit of work, so a pending ACH transfer always has a first leg.
   if (!first) throw new Error(`ACH transfer ${transfer.transferID} has no planned leg`);
   const status = transfer[first.side].details.achDetails?.['status'];

@@ -14,8 +14,9 @@ import { markBankAccountUnusable } from '../../../bank-accounts/rail-failures.ts
 import { cancelAch } from './cancel.ts';
 import * as ledger from './ledger-steps.ts';
 import { checkAchOptions, type AchLegOptions } from './options.ts';
-import { planAch, type AchPlan, type LegKind, type LegPlan } from './plan.ts';
+import { planAch, type LegKind, type LegPlan } from './plan.ts';
 import { returnTriggerFor } from './returns.ts';
+import { achStateOf, type AchRailState } from './state.ts';
 
 /**
  * ACH debits and credits, standard and same-day (docs/api-behaviour.md §6.2; docs/rails.md
@@ -34,18 +35,11 @@ export const ACH_RETURN_JOB = 'rail.ach.return';
 /** ODFI routing prefix of simulated trace numbers (8 digits) followed by a 7-digit sequence: 15 characters. */
 const TRACE_PREFIX = '09100001';
 
-interface AchRailState {
-  plan: AchPlan;
-  /** The options of each leg, kept for the leg that starts later (bank → bank credit). */
-  options: { debit?: AchLegOptions; credit?: AchLegOptions };
-}
-
 interface JobPayload {
   transferID: string;
   leg: LegKind;
 }
 
-const stateOf = (transfer: TransferRecord): AchRailState => transfer.railState as unknown as AchRailState;
 const legOf = (state: AchRailState, kind: LegKind): LegPlan => {
   const leg = state.plan.legs.find((l) => l.kind === kind);
   if (!leg) throw new Error(`ACH plan has no ${kind} leg`);
@@ -128,7 +122,7 @@ const legStatus = (transfer: TransferRecord, leg: LegPlan): unknown => transfer[
 
 const originate: JobHandler = async (sql, job, jobCtx) => {
   const { transfer, clock, leg: kind } = await loadTransfer(sql, job, jobCtx);
-  const state = stateOf(transfer);
+  const state = achStateOf(transfer);
   const leg = legOf(state, kind);
   // A transfer canceled or failed meanwhile, or a step already done, moves no further.
   if (transfer.status !== 'pending' || legStatus(transfer, leg) !== 'initiated') return;
@@ -144,7 +138,7 @@ const originate: JobHandler = async (sql, job, jobCtx) => {
 
 const complete: JobHandler = async (sql, job, jobCtx) => {
   const { transfer, clock, leg: kind } = await loadTransfer(sql, job, jobCtx);
-  const state = stateOf(transfer);
+  const state = achStateOf(transfer);
   const leg = legOf(state, kind);
   if (transfer.status !== 'pending' || legStatus(transfer, leg) !== 'originated') return;
   const ctx = { sql, clock, transfer };
@@ -173,7 +167,7 @@ const complete: JobHandler = async (sql, job, jobCtx) => {
 
 const returned: JobHandler = async (sql, job, jobCtx) => {
   const { transfer, clock, leg: kind } = await loadTransfer(sql, job, jobCtx);
-  const state = stateOf(transfer);
+  const state = achStateOf(transfer);
   const leg = legOf(state, kind);
   const returns = state.plan.returns;
   if (!returns || returns.leg !== kind) throw new Error(`ACH return job for transfer ${transfer.transferID} without a planned return`);

@@ -4,7 +4,7 @@ import type { TransferRecord } from '../../model.ts';
 import { transitionTransfer } from '../../transitions.ts';
 import type { Sql } from '../../../../store/port.ts';
 import type { RailContext } from '../../rail.ts';
-import { stepOf } from '../job-helpers.ts';
+import { cardStateOf } from './state.ts';
 import { releaseSourceHold, reverseAuthorization } from './ledger-steps.ts';
 
 /**
@@ -23,7 +23,7 @@ import { releaseSourceHold, reverseAuthorization } from './ledger-steps.ts';
  */
 export async function cancelCard(sql: Sql, ctx: RailContext, transfer: TransferRecord): Promise<'canceled'> {
   const { clock } = ctx;
-  const step = stepOf(transfer);
+  const { step } = cardStateOf(transfer);
   let side: 'source' | 'destination';
   if (transfer.destination.paymentMethodType === 'push-to-card') {
     if (step !== 'initiated') throw new BadRequest('the card network has already answered the push to card; it can no longer be canceled');

@@ -6,10 +6,11 @@ import type { Sql } from '../../../../store/port.ts';
 import { findLiveCard } from '../../../../store/repos/cards.ts';
 import type { RailContext } from '../../rail.ts';
 import { authorize, cardFacts } from './authorization.ts';
-import { scheduleStep, stepOf, transferOfJob } from '../job-helpers.ts';
+import { scheduleStep, transferOfJob } from '../job-helpers.ts';
 import { creditMerchantWallet, postAuthorization } from './ledger-steps.ts';
 import type { CardOptions } from './options.ts';
 import { pullSchedule } from './schedule.ts';
+import { cardStateOf } from './state.ts';
 
 /**
  * Card payments and pulls from a card into a wallet (docs/api-behaviour.md §6.2):
@@ -63,21 +64,21 @@ export async function startPull(sql: Sql, ctx: RailContext, transfer: TransferRe
 /** confirmed → settled; schedules the wallet credit. A transfer canceled or moved on meanwhile is left alone. */
 export const settle: JobHandler = async (sql, job, ctx) => {
   const { transfer, clock } = await transferOfJob(sql, job, ctx);
-  if (transfer.status !== 'pending' || stepOf(transfer) !== 'confirmed') return;
+  if (transfer.status !== 'pending' || cardStateOf(transfer).step !== 'confirmed') return;
   const settled = await transitionTransfer(sql, clock, transfer, {
     source: { cardDetails: { status: 'settled', settledOn: timestamp(clock) } },
     legEvents: ['source.settled'],
     railState: { ...transfer.railState, step: 'settled' },
   });
-  const completeAt = settled.railState['completeAt'];
-  if (typeof completeAt !== 'string') throw new Error(`transfer ${transfer.transferID}: no completion time`);
+  const { completeAt } = cardStateOf(settled);
+  if (completeAt === undefined) throw new Error(`transfer ${transfer.transferID}: no completion time`);
   await scheduleStep(sql, clock, settled, { kind: CARD_COMPLETE_JOB, step: 'card-complete', runAt: completeAt });
 };
 
 /** settled → completed: the merchant wallet is credited (net of the facilitator fee). */
 export const complete: JobHandler = async (sql, job, ctx) => {
   const { transfer, clock } = await transferOfJob(sql, job, ctx);
-  if (transfer.status !== 'pending' || stepOf(transfer) !== 'settled') return;
+  if (transfer.status !== 'pending' || cardStateOf(transfer).step !== 'settled') return;
   await creditMerchantWallet(sql, clock, transfer);
   await transitionTransfer(sql, clock, transfer, {
     status: 'completed',

@@ -5,11 +5,12 @@ import type { JobHandler } from '../../../../jobs/index.ts';
 import type { Sql } from '../../../../store/port.ts';
 import { findLiveCard } from '../../../../store/repos/cards.ts';
 import type { RailContext } from '../../rail.ts';
-import { authorize, cardFacts, type CardFailureCode } from './authorization.ts';
-import { scheduleStep, stepOf, transferOfJob } from '../job-helpers.ts';
+import { authorize, cardFacts } from './authorization.ts';
+import { scheduleStep, transferOfJob } from '../job-helpers.ts';
 import { holdSourceWallet, payOutHold, releaseSourceHold } from './ledger-steps.ts';
 import type { CardOptions } from './options.ts';
 import { pushSchedule } from './schedule.ts';
+import { cardStateOf } from './state.ts';
 
 /**
  * Push to card: wallet → debit card (docs/api-behaviour.md §6.2, §7.1).
@@ -49,9 +50,9 @@ export async function startPush(sql: Sql, ctx: RailContext, transfer: TransferRe
 
 export const completePush: JobHandler = async (sql, job, ctx) => {
   const { transfer, clock } = await transferOfJob(sql, job, ctx);
-  if (transfer.status !== 'pending' || stepOf(transfer) !== 'initiated') return;
+  const { step, failureCode } = cardStateOf(transfer);
+  if (transfer.status !== 'pending' || step !== 'initiated') return;
   const at = timestamp(clock);
-  const failureCode = transfer.railState['failureCode'] as CardFailureCode | undefined;
   if (failureCode !== undefined) {
     await releaseSourceHold(sql, clock, transfer);
     await transitionTransfer(sql, clock, transfer, {

@@ -3,11 +3,12 @@ import type { TransferRecord } from '../../model.ts';
 import { transitionTransfer } from '../../transitions.ts';
 import type { JobHandler } from '../../../../jobs/index.ts';
 import type { Sql } from '../../../../store/port.ts';
-import { scheduleStep, stepOf, transferOfJob } from '../job-helpers.ts';
+import { scheduleStep, transferOfJob } from '../job-helpers.ts';
 import { holdSourceWallet, payOutHold, releaseSourceHold } from '../card/ledger-steps.ts';
 import type { Rail, RailContext } from '../../rail.ts';
 import { markBankAccountUnusable } from '../../../bank-accounts/rail-failures.ts';
 import { rtpAnswerFor } from './triggers.ts';
+import { rtpStateOf } from './state.ts';
 
 /**
  * The RTP rail (docs/rails.md "RTP"): wallet → RTP-eligible bank account,
@@ -89,7 +90,7 @@ async function answer(sql: Sql, clock: Clock, transfer: TransferRecord, liveCloc
 
 const complete: JobHandler = async (sql, job, ctx) => {
   const { transfer, clock } = await transferOfJob(sql, job, ctx);
-  if (transfer.status !== 'pending' || stepOf(transfer) !== 'initiated') return;
+  if (transfer.status !== 'pending' || rtpStateOf(transfer).step !== 'initiated') return;
   await answer(sql, clock, transfer, ctx.liveClock);
 };
 
