@@ -4,7 +4,7 @@ import type { Sql } from '../port.ts';
  * The event log (docs/api-behaviour.md §9.4 names). `event_seq` is assigned by the
  * database on insert (migration 12) and only grows, so it orders events
  * exactly as they were written, within a unit of work and across them; never
- * set it here. Domain code writes through `recordEvent` (domain/events.ts).
+ * set it here. Domain code writes through `recordEvent` (kernel/events.ts).
  */
 
 export interface EventRow {
