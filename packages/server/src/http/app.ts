@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import { buildOpenApiDocument, operations, resolveVersion, type ApiVersion, type OperationDef } from '@railyard/contract';
 import type { Services } from '../compose/services.ts';
 import { DomainError } from '../kernel/errors.ts';
+import { FailedLogin, LimitedLogin } from '../domain/auth/login-limits.ts';
 import { EMPTY_BODY_STATUSES, sendDomainError, sendEmpty, sendGenericError } from './errors.ts';
 import { answerClientError } from './client-error.ts';
 import { RateLimiter, type RateLimitSetting } from './rate-limit.ts';
@@ -17,6 +18,8 @@ export interface AppOptions {
   /** Largest request body accepted, in bytes. */
   bodyLimit?: number;
   logLevel?: string;
+  /** Where the log goes (default stdout); tests capture it. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
@@ -55,7 +58,7 @@ function isPlainJson(text: string): boolean {
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    logger: { level: options.logLevel ?? 'info', ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -97,6 +100,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((_request, reply) => sendEmpty(reply, 404));
   app.setErrorHandler((error, request, reply) => {
+    // Every failed login is logged with the public key tried and the address, never the secret (0207).
+    if (error instanceof FailedLogin || (error instanceof LimitedLogin && error.checked)) {
+      request.log.warn({ ...error.attempt, limited: error instanceof LimitedLogin }, 'failed login');
+    }
     if (error instanceof DomainError) return sendDomainError(reply, error);
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {

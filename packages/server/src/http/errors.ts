@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { DomainError, Conflict, ValidationFailed } from '../kernel/errors.ts';
+import { DomainError, Conflict, TooManyRequests, ValidationFailed } from '../kernel/errors.ts';
 
 /** Statuses whose responses carry no body in Moov's API (docs/api-behaviour.md §4.1). */
 export const EMPTY_BODY_STATUSES: ReadonlySet<number> = new Set([401, 403, 404, 429]);
@@ -14,6 +14,7 @@ export function sendGenericError(reply: FastifyReply, status: number, message: s
 
 /** Sends a domain error in the API's shape. */
 export function sendDomainError(reply: FastifyReply, error: DomainError): FastifyReply {
+  if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
   if (EMPTY_BODY_STATUSES.has(error.status)) return sendEmpty(reply, error.status);
   if (error instanceof ValidationFailed) return reply.code(422).type('application/json').send(error.fields);
   if (error instanceof Conflict && error.body !== undefined) return reply.code(409).type('application/json').send(error.body);

@@ -100,7 +100,8 @@ export function registerOperation(app: FastifyInstance, op: OperationDef, handle
       let caller: Caller | undefined;
       if (op.auth === 'api') {
         if (authorization.kind === 'basic') {
-          caller = await deps.services.credentials.verifyApiKey(authorization.username, authorization.password);
+          // Throws 401 or, past the failed-login limits, 429 (0207).
+          caller = await deps.services.credentials.authenticateApiKey(authorization.username, authorization.password, request.ip);
         } else if (authorization.kind === 'bearer') {
           caller = await deps.services.credentials.verifyAccessToken(authorization.token);
         }

@@ -45,6 +45,14 @@ export class Conflict extends DomainError {
   }
 }
 
+/** 429: too many requests or failed logins; the HTTP edge sends `Retry-After` with the seconds to wait. */
+export class TooManyRequests extends DomainError {
+  readonly status = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super('too many requests');
+  }
+}
+
 /** 422 with a per-field map keyed like the request. */
 export class ValidationFailed extends DomainError {
   readonly status = 422;

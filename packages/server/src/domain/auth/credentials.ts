@@ -4,6 +4,7 @@ import { findTokenWithKey } from '../../store/repos/tokens.ts';
 import type { Caller } from './caller.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { digestsEqual, hashSecret } from './secrets.ts';
+import { LoginLimits } from './login-limits.ts';
 
 /** How long a verified API key is trusted without asking the store again. */
 const KEY_CACHE_TTL_MS = 30_000;
@@ -28,7 +29,22 @@ export class CredentialService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    /** Failed-login limits (0207), one set per server process. */
+    private readonly limits: LoginLimits = new LoginLimits(),
   ) {}
+
+  /**
+   * A login with an API key from a client address: the caller, or a thrown
+   * FailedLogin (401) or LimitedLogin (429) once failures from that address or
+   * on that key pass their bounds (login-limits.ts).
+   */
+  async authenticateApiKey(publicKey: string, secret: string, address: string): Promise<Caller> {
+    const refusal = this.limits.refusal(publicKey, address);
+    if (refusal) throw refusal;
+    const caller = await this.verifyApiKey(publicKey, secret);
+    if (caller) return caller;
+    throw this.limits.failure(publicKey, address);
+  }
 
   /** The caller an API key belongs to, or undefined for an unknown key or wrong secret. */
   async verifyApiKey(publicKey: string, secret: string): Promise<Caller | undefined> {

@@ -103,21 +103,24 @@ export class OAuthService {
     private readonly credentials: CredentialService,
   ) {}
 
-  /** The platform behind client credentials (an API key); 401 when wrong or missing. */
-  async authenticateClient(client: ClientCredentials | undefined): Promise<Caller> {
+  /**
+   * The platform behind client credentials (an API key) sent from `address`;
+   * 401 when wrong or missing, 429 past the failed-login limits (0207).
+   */
+  async authenticateClient(client: ClientCredentials | undefined, address: string): Promise<Caller> {
     if (!client) throw new Unauthorized();
-    const caller = await this.credentials.verifyApiKey(client.clientID, client.clientSecret);
-    if (!caller) throw new Unauthorized();
-    return caller;
+    return this.credentials.authenticateApiKey(client.clientID, client.clientSecret, address);
   }
 
   async createToken(input: {
     grantType: GrantType;
     client: ClientCredentials | undefined;
+    /** The client's network address, for the failed-login limits. */
+    address: string;
     scope?: string | undefined;
     refreshToken?: string | undefined;
   }): Promise<IssuedTokens> {
-    const caller = await this.authenticateClient(input.client);
+    const caller = await this.authenticateClient(input.client, input.address);
     if (input.grantType === 'client_credentials') return this.issueForClient(caller, input.scope);
     return this.refresh(caller, input.refreshToken);
   }
@@ -197,8 +200,8 @@ export class OAuthService {
    * not tell a caller whether a token exists. Revoking a refresh token ends its
    * whole grant, access tokens included (RFC 7009 §2.1).
    */
-  async revoke(input: { client: ClientCredentials | undefined; token: string }): Promise<void> {
-    const caller = await this.authenticateClient(input.client);
+  async revoke(input: { client: ClientCredentials | undefined; address: string; token: string }): Promise<void> {
+    const caller = await this.authenticateClient(input.client, input.address);
     const tokenHash = hashSecret(input.token);
     await this.store.write(async (sql) => {
       const row = await findToken(sql, tokenHash);

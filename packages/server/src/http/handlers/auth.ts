@@ -29,6 +29,7 @@ export const authHandlers = {
     const tokens = await ctx.services.oauth.createToken({
       grantType: body.grant_type,
       client: clientCredentials(ctx, body),
+      address: ctx.ip,
       scope: body.scope,
       refreshToken: body.refresh_token,
     });
@@ -46,7 +47,7 @@ export const authHandlers = {
   }),
 
   [revokeAccessToken.id]: handle(revokeAccessToken, async ({ body }, ctx) => {
-    await ctx.services.oauth.revoke({ client: clientCredentials(ctx, body), token: body.token });
+    await ctx.services.oauth.revoke({ client: clientCredentials(ctx, body), address: ctx.ip, token: body.token });
     return undefined;
   }),
 };
