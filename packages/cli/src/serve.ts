@@ -48,6 +48,7 @@ export async function serve(argv: string[]): Promise<void> {
   const host = values.host ?? process.env['HOST'] ?? '127.0.0.1';
   const databaseUrl = databaseUrlFrom(values.db, DEFAULT_DB);
   const store = openStore(databaseUrl);
+  for (const warning of store.warnings ?? []) process.stderr.write(`warning: ${warning}\n`);
   await store.migrate();
   // Key material for sealed account numbers and fingerprints (0500): a missing or bad key stops start-up.
   let sourceSecrets;

@@ -17,7 +17,8 @@ export function openStore(url: string): Store {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (path === '') throw new Error('sqlite: needs a path, for example sqlite:./data/railyard.db');
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    // Folders Railyard creates are its owner's only (0700); an existing one is left as it is (decisions/0504).
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     return new SqliteStore(path);
   }
   throw new Error(`unsupported database URL: ${url} (use sqlite:PATH or postgres://…)`);

@@ -27,6 +27,8 @@ export interface Store {
   write<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   /** Applies pending forward-only migrations; answers the IDs it applied. */
   migrate(): Promise<number[]>;
+  /** What an operator should hear about the store, found when it was opened (a database file others can read). */
+  readonly warnings?: readonly string[];
   close(): Promise<void>;
 }
 

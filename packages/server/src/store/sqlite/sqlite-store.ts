@@ -1,9 +1,53 @@
+import { closeSync, openSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Db, Statement } from 'better-sqlite3';
 import { migrations, migrationSql } from '../migrations.ts';
 import { type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
 import { WalCheckpointer } from './checkpointer.ts';
 import { WalFile, WalSync } from './wal-sync.ts';
+
+/** Modes of the files Railyard creates: the database holds every platform's data (decisions/0504). */
+const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * Creates the database file, empty, readable and writable by its owner only,
+ * before SQLite opens it: SQLite gives the -wal and -shm files the mode of the
+ * database file, so they are 0600 too, whatever the umask. An existing file is
+ * left as it is (an operator may have chosen a group for backups).
+ */
+function createPrivately(path: string): void {
+  try {
+    closeSync(openSync(path, 'wx', PRIVATE_FILE_MODE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+/** Warnings about files others can reach: the database (and its -wal, -shm) readable or writable by group or others, its folder writable by them. */
+function accessWarnings(path: string): string[] {
+  const warnings: string[] = [];
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    const mode = modeOf(file);
+    if (mode !== undefined && (mode & 0o077) !== 0) {
+      warnings.push(`${file} is readable or writable by others (mode ${mode.toString(8)}); chmod 600 it`);
+    }
+  }
+  const folder = dirname(path);
+  const folderMode = modeOf(folder);
+  if (folderMode !== undefined && (folderMode & 0o022) !== 0) {
+    warnings.push(`${folder} is writable by others (mode ${folderMode.toString(8)}), who could replace the database; chmod 700 it`);
+  }
+  return warnings;
+}
+
+function modeOf(path: string): number | undefined {
+  try {
+    return statSync(path).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+}
 
 /** At most this many units of work share one commit; the rest wait for the next. */
 const MAX_GROUP_SIZE = 512;
@@ -80,6 +124,7 @@ export class SqliteStore implements Store {
   private flushing = false;
   private scheduled = false;
   private closed = false;
+  readonly warnings: readonly string[];
   /** Copies the WAL back from a worker thread; absent for `:memory:`, which has no WAL. */
   readonly checkpointer: WalCheckpointer | undefined;
 
@@ -91,6 +136,7 @@ export class SqliteStore implements Store {
     readonly path: string,
     options: SqliteStoreOptions = {},
   ) {
+    if (path !== ':memory:') createPrivately(path);
     this.writer = new Database(path);
     this.writer.pragma('journal_mode = WAL');
     // NORMAL: the COMMIT writes the WAL without an fsync; WalSync makes it durable
@@ -125,6 +171,7 @@ export class SqliteStore implements Store {
     };
     this.writeSql = new SqliteSql(this.writer);
     this.readSql = this.reader === this.writer ? this.writeSql : new SqliteSql(this.reader);
+    this.warnings = path === ':memory:' ? [] : accessWarnings(path);
   }
 
   async read<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
