@@ -27,7 +27,8 @@ export const TRANSFER_EDGES: Readonly<Record<TransferStatusValue, readonly Trans
     'completed',
     // card declined (pull: right after `initiated`, same unit), push or RTP refused, ACH return while clearing (R01, R02)
     'failed',
-    // ACH bank → bank: the credit returned while clearing after the debit completed (the money came in and goes back)
+    // ACH bank → bank: the credit returned while clearing after the debit completed (the money came in and goes back).
+    // The ACH rail's return step does this, though no sandbox amount reaches it today (R01/R02 hit the debit).
     'reversed',
     // a cancellation in time (ACH before the first leg originates, card before settlement / the network's answer)
     'canceled',
