@@ -28,7 +28,7 @@ import { bankMethod, cardMethod, moneyWallet, type SourceMethod } from '../rails
  * fail, and the ledger must stay balanced.
  */
 
-const RUNS: Record<StoreKind, number> = { sqlite: 60, postgres: 25 };
+const RUNS: Record<StoreKind, number> = { sqlite: 40, postgres: 20 };
 const MAX_STEPS = 14;
 /** Longer than any step of any flow here (fast pacing: a bank → bank transfer with a late return ends ~10 s after creation). */
 const DRAIN_SECONDS = 20;
