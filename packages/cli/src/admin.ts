@@ -15,11 +15,23 @@ async function createPlatform(argv: string[]): Promise<void> {
     throw new UsageError('--public-key and --secret (or RAILYARD_PLATFORM_SECRET) go together');
   }
   // Loaded after the flags are checked, so a usage error answers at once.
-  const { createServices, DEFAULT_DB, openStore, systemClock } = await import('@railyard/server');
-  const store = openStore(databaseUrlFrom(values.db, DEFAULT_DB));
+  const { createServices, DEFAULT_DB, loadSourceSecrets, openStore, systemClock } = await import('@railyard/server');
+  const databaseUrl = databaseUrlFrom(values.db, DEFAULT_DB);
+  const store = openStore(databaseUrl);
   try {
     await store.migrate();
-    const services = createServices(store, systemClock);
+    // The key `serve` uses (0500): the secret's hash is keyed with it (0206), so the server can check it.
+    let sourceSecrets;
+    try {
+      sourceSecrets = loadSourceSecrets({
+        encryptionKey: process.env['RAILYARD_ENCRYPTION_KEY'],
+        fingerprintKey: process.env['RAILYARD_FINGERPRINT_KEY'],
+        databaseUrl,
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const services = createServices(store, systemClock, { sourceSecrets });
     const created = await services.platforms.create({
       name: values.name,
       ...(values['public-key'] ? { publicKey: values['public-key'] } : {}),

@@ -30,6 +30,7 @@ export async function serve(argv: string[]): Promise<void> {
     parseRailPacing,
     parseRateLimit,
     systemClock,
+    upgradeAtRest,
   } = await import('@railyard/server');
   let rateLimit: RateLimitSetting;
   try {
@@ -69,6 +70,8 @@ export async function serve(argv: string[]): Promise<void> {
     sourceSecrets,
     jobs: { pollIntervalMs, onError: (error, job) => logJobError(error, job) },
   });
+  // Data an older Railyard stored in the clear or with a bare hash, converted with the key (0504, 0206).
+  await upgradeAtRest(services);
   const platform = await services.platforms.bootstrap({
     name: values['platform-name'] ?? 'Railyard Platform',
     ...(process.env['RAILYARD_BOOTSTRAP_KEY'] ? { bootstrapKey: process.env['RAILYARD_BOOTSTRAP_KEY'] } : {}),

@@ -1,6 +1,7 @@
 export { buildApp, DEFAULT_BODY_LIMIT, type AppOptions } from './http/app.ts';
 export { parseRateLimit, DEFAULT_RATE_LIMIT_PER_SECOND, type RateLimitSetting } from './http/rate-limit.ts';
 export { createServices, type Services } from './compose/services.ts';
+export { upgradeAtRest, type AtRestUpgrade } from './compose/at-rest.ts';
 export { systemClock, type Clock } from './kernel/clock.ts';
 export { openStore, DEFAULT_DB } from './compose/open-store.ts';
 export { loadSourceSecrets, type SourceSecrets } from './domain/sources/source-secrets.ts';

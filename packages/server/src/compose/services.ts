@@ -13,6 +13,7 @@ import { PaymentMethodService } from '../domain/payment-methods/service.ts';
 import { CardService } from '../domain/cards/service.ts';
 import { BankAccountService } from '../domain/bank-accounts/service.ts';
 import { ephemeralSourceSecrets, type SourceSecrets } from '../domain/sources/source-secrets.ts';
+import { createSecretHasher } from '../domain/auth/secrets.ts';
 import { PlatformClock } from '../kernel/platform-clock.ts';
 import { JobRunner, type JobRunnerOptions } from '../jobs/runner.ts';
 import { FAST_PACING, type RailPacing } from '../domain/transfers/pacing.ts';
@@ -87,17 +88,20 @@ export interface ServiceOptions {
   /** How long `X-Wait-For: rail-response` waits for a rail (default 15 s). */
   railWaitMs?: number;
   /**
-   * Key material for sealed account numbers and fingerprints (0500, 0501), loaded
-   * once at start-up with `loadSourceSecrets`. `serve` always passes it; the
-   * default, a key that dies with the process, suits only in-memory databases,
-   * tests and commands that never read sealed values.
+   * Key material for sealed account numbers and sensitive account values,
+   * fingerprints and API secret hashes (0500, 0501, 0504, 0206), loaded once at
+   * start-up with `loadSourceSecrets`. `serve` and `admin create-platform` always
+   * pass it; the default, a key that dies with the process, suits only in-memory
+   * databases, tests and commands that neither read sealed values nor store secrets.
    */
   sourceSecrets?: SourceSecrets;
 }
 
 export function createServices(store: Store, clock: Clock, options: ServiceOptions = {}): Services {
-  const credentials = new CredentialService(store, clock);
   const sourceSecrets = options.sourceSecrets ?? ephemeralSourceSecrets();
+  // API secrets are stored and checked with one keyed hash (0206), from the same key material.
+  const secretHasher = createSecretHasher(sourceSecrets.apiSecretKeys);
+  const credentials = new CredentialService(store, clock, secretHasher);
   const platformClock = new PlatformClock(store, clock);
   const railPacing = options.railPacing ?? FAST_PACING;
   const jobs = new JobRunner({ ...options.jobs, store, clock });
@@ -106,7 +110,7 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
   return {
     store,
     clock,
-    platforms: new PlatformService(store, clock),
+    platforms: new PlatformService(store, clock, secretHasher),
     credentials,
     oauth: new OAuthService(store, clock, credentials),
     accounts: new AccountService(store, clock, { record: recordCapabilities, recompute: recomputeCapabilities }),

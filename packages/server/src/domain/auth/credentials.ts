@@ -1,9 +1,9 @@
 import type { Store } from '../../store/port.ts';
-import { findApiKey } from '../../store/repos/platforms.ts';
+import { findApiKey, listLegacyApiKeyHashes, replaceApiKeyHash } from '../../store/repos/platforms.ts';
 import { findTokenWithKey } from '../../store/repos/tokens.ts';
 import type { Caller } from './caller.ts';
 import type { Clock } from '../../kernel/clock.ts';
-import { digestsEqual, hashSecret } from './secrets.ts';
+import { hashSecret, type SecretHasher } from './secrets.ts';
 import { LoginLimits } from './login-limits.ts';
 
 /** How long a verified API key is trusted without asking the store again. */
@@ -19,9 +19,13 @@ interface CachedKey {
   expiresAt: number;
 }
 
+/** Legacy hashes converted per unit of work at start-up. */
+const UPGRADE_BATCH = 500;
+
 /**
- * Verifies API keys (Basic auth) and OAuth2 access tokens (Bearer). Secrets are
- * stored only as SHA-256 digests and compared in constant time.
+ * Verifies API keys (Basic auth) and OAuth2 access tokens (Bearer). API
+ * secrets are stored as keyed hashes (SecretHasher, decisions/0206), tokens as
+ * SHA-256 digests; both are compared in constant time.
  */
 export class CredentialService {
   private readonly keyCache = new Map<string, CachedKey>();
@@ -29,6 +33,8 @@ export class CredentialService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    /** The keyed hash of API secrets; the platform service stores them with the same one. */
+    private readonly hasher: SecretHasher,
     /** Failed-login limits (0207), one set per server process. */
     private readonly limits: LoginLimits = new LoginLimits(),
   ) {}
@@ -51,18 +57,50 @@ export class CredentialService {
     if (publicKey.length === 0 || publicKey.length > MAX_CREDENTIAL_LENGTH || secret.length > MAX_CREDENTIAL_LENGTH) {
       return undefined;
     }
-    const secretHash = hashSecret(secret);
     const now = Date.now();
     const cached = this.keyCache.get(publicKey);
     if (cached && cached.expiresAt > now) {
-      return digestsEqual(cached.secretHash, secretHash) ? cached.caller : undefined;
+      return this.hasher.matches(cached.secretHash, secret) !== 'no' ? cached.caller : undefined;
     }
     const row = await this.store.read((sql) => findApiKey(sql, publicKey));
     if (!row || row.revoked_on !== null) return undefined;
     const caller: Caller = { platformID: row.platform_id, publicKey };
+    const match = this.hasher.matches(row.secret_hash, secret);
+    let secretHash = row.secret_hash;
+    if (match === 'stale') {
+      // A legacy SHA-256 or a hash under an older root key: stored again under the current key.
+      const fresh = this.hasher.hash(secret);
+      await this.store.write((sql) => replaceApiKeyHash(sql, publicKey, row.secret_hash, fresh));
+      secretHash = fresh;
+    }
     if (this.keyCache.size >= KEY_CACHE_MAX_ENTRIES) this.keyCache.clear();
-    this.keyCache.set(publicKey, { caller, secretHash: row.secret_hash, expiresAt: now + KEY_CACHE_TTL_MS });
-    return digestsEqual(row.secret_hash, secretHash) ? caller : undefined;
+    this.keyCache.set(publicKey, { caller, secretHash, expiresAt: now + KEY_CACHE_TTL_MS });
+    return match !== 'no' ? caller : undefined;
+  }
+
+  /**
+   * Converts API secret hashes stored before keyed hashing (bare SHA-256) to
+   * the keyed form, without their secrets; run at start-up with the key
+   * (compose/at-rest.ts). Answers how many were converted.
+   */
+  async upgradeLegacyHashes(): Promise<number> {
+    let upgraded = 0;
+    for (;;) {
+      const batch = await this.store.write(async (sql) => {
+        const rows = await listLegacyApiKeyHashes(sql, UPGRADE_BATCH);
+        let converted = 0;
+        for (const row of rows) {
+          const keyed = this.hasher.fromLegacy(row.secret_hash);
+          if (keyed === undefined) continue;
+          await replaceApiKeyHash(sql, row.public_key, row.secret_hash, keyed);
+          converted += 1;
+        }
+        return { read: rows.length, converted };
+      });
+      upgraded += batch.converted;
+      // A short batch was the last; one that converted nothing holds only hashes of no known form.
+      if (batch.read < UPGRADE_BATCH || batch.converted === 0) return upgraded;
+    }
   }
 
   /** The caller an access token belongs to, with its scopes; undefined when unknown, expired or revoked. */

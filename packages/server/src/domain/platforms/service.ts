@@ -7,7 +7,7 @@ import { recordCapabilities } from '../capabilities/record.ts';
 import { recomputeCapabilities } from '../capabilities/recompute.ts';
 import { type Clock, timestamp } from '../../kernel/clock.ts';
 import { Conflict } from '../../kernel/errors.ts';
-import { hashSecret, randomToken } from '../auth/secrets.ts';
+import { ephemeralSecretHasher, randomToken, type SecretHasher } from '../auth/secrets.ts';
 
 export interface PlatformCredentials {
   accountID: string;
@@ -21,6 +21,12 @@ export class PlatformService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    /**
+     * The keyed hash API secrets are stored with (0206): the credential service's,
+     * handed in by compose. The default, a key that dies with the process, suits
+     * only tests that never check a secret through another service.
+     */
+    private readonly hasher: SecretHasher = ephemeralSecretHasher(),
   ) {}
 
   /**
@@ -43,7 +49,7 @@ export class PlatformService {
       await recordCapabilities(sql, accountID, FACILITATOR_CAPABILITIES.map((capability) => ({ capability, status: 'enabled' })), now);
       // The facilitator's wallet capabilities are enabled: its default wallet and moov-wallet method appear now.
       await recomputeCapabilities(sql, this.clock, accountID, accountID);
-      await insertApiKey(sql, { publicKey, platformID: accountID, secretHash: hashSecret(secret), createdOn: now });
+      await insertApiKey(sql, { publicKey, platformID: accountID, secretHash: this.hasher.hash(secret), createdOn: now });
     });
     return { accountID, publicKey, secret };
   }
@@ -66,7 +72,7 @@ export class PlatformService {
       const secret = input.bootstrapKey.slice(colon + 1);
       const existing = await this.store.read((sql) => findApiKey(sql, publicKey));
       if (existing) {
-        if (existing.secret_hash !== hashSecret(secret)) {
+        if (this.hasher.matches(existing.secret_hash, secret) === 'no') {
           throw new Error('RAILYARD_BOOTSTRAP_KEY names an existing public key with a different secret');
         }
         return { accountID: existing.platform_id, publicKey, created: false };

@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 export const ROOT_KEY_BYTES = 32;
 export const MAX_KEYS_IN_RING = 8;
 
-export type KeyPurpose = 'seal' | 'fingerprint' | 'key-id';
+export type KeyPurpose = 'seal' | 'fingerprint' | 'key-id' | 'api-secret';
 
 export class KeyConfigError extends Error {
   override readonly name = 'KeyConfigError';
@@ -43,8 +43,8 @@ export function parseRootKeyList(text: string): Buffer[] {
 }
 
 /**
- * A subkey per purpose (HKDF-SHA-256), so the AES key, the HMAC key and the
- * key id never reuse the same bytes for two algorithms.
+ * A subkey per purpose (HKDF-SHA-256), so the AES key, the HMAC keys (fingerprints,
+ * API secrets) and the key id never reuse the same bytes for two algorithms.
  */
 export function deriveSubkey(root: Buffer, purpose: KeyPurpose, bytes = 32): Buffer {
   if (root.length !== ROOT_KEY_BYTES) throw new KeyConfigError(`a root key must be ${ROOT_KEY_BYTES} bytes`);

@@ -1,17 +1,25 @@
-import { KeyConfigError, chooseKeySource, loadRootKeys, parseRootKey, ROOT_KEY_BYTES } from './encryption-key.ts';
+import { KeyConfigError, chooseKeySource, deriveSubkey, loadRootKeys, parseRootKey, rootKeyId, ROOT_KEY_BYTES } from './encryption-key.ts';
 import { randomBytes } from 'node:crypto';
 import { fingerprintKey, type FingerprintKey } from './fingerprint.ts';
 import { createSealer, type Sealer } from './sealed-secret.ts';
 
 /**
- * The key material of sources, built once at start-up and handed to the
- * services that need it: the sealer for full account numbers (0500) and the
- * fingerprint key (0501). Loading may throw KeyConfigError, which must stop
+ * The key material of data at rest, built once at start-up and handed to the
+ * services that need it: the sealer for full account numbers (0500) and
+ * sensitive account values (0504), the fingerprint key (0501) and the keys of
+ * API secret hashes (0206). Loading may throw KeyConfigError, which must stop
  * the server before it answers a request, never fail one request.
  */
 export interface SourceSecrets {
   readonly sealer: Sealer;
   readonly fingerprintKey: FingerprintKey;
+  /** HMAC keys for API secrets, one per root key of the ring, current first, each named by its root key's id. */
+  readonly apiSecretKeys: readonly ApiSecretKey[];
+}
+
+export interface ApiSecretKey {
+  readonly id: string;
+  readonly key: Buffer;
 }
 
 export interface SourceSecretsConfig {
@@ -37,5 +45,9 @@ function fromRootKeys(rootKeys: Buffer[], pinnedFingerprintKey: string | undefin
   if (current === undefined) throw new KeyConfigError('no encryption key');
   const explicit =
     pinnedFingerprintKey !== undefined && pinnedFingerprintKey.trim() !== '' ? parseRootKey(pinnedFingerprintKey) : undefined;
-  return { sealer: createSealer(rootKeys), fingerprintKey: fingerprintKey(explicit, current) };
+  return {
+    sealer: createSealer(rootKeys),
+    fingerprintKey: fingerprintKey(explicit, current),
+    apiSecretKeys: rootKeys.map((root) => ({ id: rootKeyId(root), key: deriveSubkey(root, 'api-secret') })),
+  };
 }

@@ -32,6 +32,16 @@ export async function insertApiKey(
   ]);
 }
 
+/** Replaces a key's stored hash, only if it is still `previous` (a concurrent change wins). */
+export async function replaceApiKeyHash(sql: Sql, publicKey: string, previous: string, next: string): Promise<void> {
+  await sql.run('UPDATE api_keys SET secret_hash = ? WHERE public_key = ? AND secret_hash = ?', [next, publicKey, previous]);
+}
+
+/** API keys whose hash is a bare SHA-256 (64 hex digits, no scheme prefix), as stored before keyed hashes. */
+export async function listLegacyApiKeyHashes(sql: Sql, limit: number): Promise<Array<{ public_key: string; secret_hash: string }>> {
+  return sql.all("SELECT public_key, secret_hash FROM api_keys WHERE LENGTH(secret_hash) = 64 AND secret_hash NOT LIKE 'k1.%' ORDER BY public_key LIMIT ?", [limit]);
+}
+
 export async function findApiKey(sql: Sql, publicKey: string): Promise<ApiKeyRow | undefined> {
   return sql.get<ApiKeyRow>('SELECT public_key, platform_id, secret_hash, revoked_on FROM api_keys WHERE public_key = ?', [
     publicKey,
