@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Paging, QueryBoolean, Timestamp } from './common.ts';
+import { isPlainObject } from '../core/json.ts';
+import { MAX_METADATA_KEY_LENGTH, MAX_METADATA_VALUE_LENGTH, Paging, QueryBoolean, Timestamp } from './common.ts';
 
 /*
  * Accounts (docs/api-behaviour.md §5.1), in v2026.01.00 shapes (SDK 26.2.0). These
@@ -22,10 +23,8 @@ function text(max: number, min = 0) {
  * `metadata` key itself, as a string: the SDK's error types say `metadata?: string`.
  */
 export const MAX_ACCOUNT_METADATA_KEYS = 50;
-export const MAX_METADATA_KEY_LENGTH = 64;
-export const MAX_METADATA_VALUE_LENGTH = 512;
 function isMetadata(value: unknown): value is Record<string, string> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (!isPlainObject(value)) return false;
   const entries = Object.entries(value);
   if (entries.length > MAX_ACCOUNT_METADATA_KEYS) return false;
   return entries.every(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainObject } from '../core/json.ts';
 import { Timestamp } from './common.ts';
 
 /*
@@ -10,32 +11,34 @@ import { Timestamp } from './common.ts';
  * document is given explicitly with `.meta`.
  */
 
-export const BankAccountStatus = z
-  .enum(['new', 'verified', 'verificationFailed', 'pending', 'errored'])
-  .meta({ id: 'BankAccountStatus' });
+/** A bank account's verification standing (the bank-accounts domain moves it: domain/sources/bank-account-status.ts). */
+export const BANK_ACCOUNT_STATUSES = ['new', 'verified', 'verificationFailed', 'pending', 'errored'] as const;
+export const BankAccountStatus = z.enum(BANK_ACCOUNT_STATUSES).meta({ id: 'BankAccountStatus' });
 
-export const BankAccountStatusReason = z
-  .enum([
-    'bank-account-created',
-    'verification-initiated',
-    'micro-deposit-attempts-exceeded',
-    'micro-deposit-expired',
-    'max-verification-failures',
-    'verification-attempts-exceeded',
-    'verification-expired',
-    'verification-successful',
-    'ach-debit-return',
-    'ach-credit-return',
-    'rtp-credit-failure',
-    'fednow-credit-failure',
-    'micro-deposit-return',
-    'admin-action',
-    'other',
-  ])
-  .meta({ id: 'BankAccountStatusReason' });
+export const BANK_ACCOUNT_STATUS_REASONS = [
+  'bank-account-created',
+  'verification-initiated',
+  'micro-deposit-attempts-exceeded',
+  'micro-deposit-expired',
+  'max-verification-failures',
+  'verification-attempts-exceeded',
+  'verification-expired',
+  'verification-successful',
+  'ach-debit-return',
+  'ach-credit-return',
+  'rtp-credit-failure',
+  'fednow-credit-failure',
+  'micro-deposit-return',
+  'admin-action',
+  'other',
+] as const;
+export const BankAccountStatusReason = z.enum(BANK_ACCOUNT_STATUS_REASONS).meta({ id: 'BankAccountStatusReason' });
 
-export const BankAccountHolderType = z.enum(['individual', 'business', 'guest']).meta({ id: 'BankAccountHolderType' });
-export const BankAccountType = z.enum(['checking', 'savings', 'general-ledger', 'loan']).meta({ id: 'BankAccountType' });
+/** `guest` is not in v2024.01.00's enum; the HTTP edge decides per version whether to accept it. */
+export const BANK_ACCOUNT_HOLDER_TYPES = ['individual', 'business', 'guest'] as const;
+export const BankAccountHolderType = z.enum(BANK_ACCOUNT_HOLDER_TYPES).meta({ id: 'BankAccountHolderType' });
+export const BANK_ACCOUNT_TYPES = ['checking', 'savings', 'general-ledger', 'loan'] as const;
+export const BankAccountType = z.enum(BANK_ACCOUNT_TYPES).meta({ id: 'BankAccountType' });
 
 export const BankAccountException = z
   .object({
@@ -90,9 +93,9 @@ export const PaymentMethodsBankAccount = z
 /** The `account` member as the SDK types it; the domain accepts anything and checks it. */
 export interface BankAccountIntegration {
   holderName: string;
-  holderType: 'individual' | 'business' | 'guest';
+  holderType: (typeof BANK_ACCOUNT_HOLDER_TYPES)[number];
   accountNumber: string;
-  bankAccountType: 'checking' | 'savings' | 'general-ledger' | 'loan';
+  bankAccountType: (typeof BANK_ACCOUNT_TYPES)[number];
   routingNumber: string;
 }
 
@@ -103,16 +106,14 @@ export type LinkBankAccountInput =
   | { plaidLink: Record<string, unknown> }
   | { mx: Record<string, unknown> };
 
-const isPlainObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const accountJsonSchema = {
   type: 'object',
   required: ['holderName', 'holderType', 'accountNumber', 'bankAccountType', 'routingNumber'],
   properties: {
     holderName: { type: 'string', maxLength: 64 },
-    holderType: { type: 'string', enum: ['individual', 'business', 'guest'] },
+    holderType: { type: 'string', enum: [...BANK_ACCOUNT_HOLDER_TYPES] },
     accountNumber: { type: 'string', pattern: '^[0-9]{4,17}$' },
-    bankAccountType: { type: 'string', enum: ['checking', 'savings', 'general-ledger', 'loan'] },
+    bankAccountType: { type: 'string', enum: [...BANK_ACCOUNT_TYPES] },
     routingNumber: { type: 'string', pattern: '^[0-9]{9}$' },
   },
 };

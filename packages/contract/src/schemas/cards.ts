@@ -23,13 +23,16 @@ const str = (description: string, extra: JsonSchema = {}): JsonSchema => ({ type
 
 // ---------------------------------------------------------------- enums
 
-export const CardBrand = z.enum(['American Express', 'Discover', 'Mastercard', 'Visa', 'Unknown']).meta({ id: 'CardBrand' });
-export const CardType = z.enum(['debit', 'credit', 'prepaid', 'unknown']).meta({ id: 'CardType' });
-export const CardVerificationResult = z
-  .enum(['noMatch', 'match', 'notChecked', 'unavailable', 'partialMatch'])
-  .meta({ id: 'CardVerificationResult' });
-export const DomesticPushToCard = z.enum(['not-supported', 'standard', 'fast-funds', 'unknown']).meta({ id: 'DomesticPushToCard' });
-export const DomesticPullFromCard = z.enum(['not-supported', 'supported', 'unknown']).meta({ id: 'DomesticPullFromCard' });
+export const CARD_BRANDS = ['American Express', 'Discover', 'Mastercard', 'Visa', 'Unknown'] as const;
+export const CardBrand = z.enum(CARD_BRANDS).meta({ id: 'CardBrand' });
+export const CARD_TYPES = ['debit', 'credit', 'prepaid', 'unknown'] as const;
+export const CardType = z.enum(CARD_TYPES).meta({ id: 'CardType' });
+export const CARD_VERIFICATION_RESULTS = ['noMatch', 'match', 'notChecked', 'unavailable', 'partialMatch'] as const;
+export const CardVerificationResult = z.enum(CARD_VERIFICATION_RESULTS).meta({ id: 'CardVerificationResult' });
+export const DOMESTIC_PUSH_TO_CARD = ['not-supported', 'standard', 'fast-funds', 'unknown'] as const;
+export const DomesticPushToCard = z.enum(DOMESTIC_PUSH_TO_CARD).meta({ id: 'DomesticPushToCard' });
+export const DOMESTIC_PULL_FROM_CARD = ['not-supported', 'supported', 'unknown'] as const;
+export const DomesticPullFromCard = z.enum(DOMESTIC_PULL_FROM_CARD).meta({ id: 'DomesticPullFromCard' });
 export const CardUpdateReason = z
   .enum(['unspecified', 'account-closed', 'contact-cardholder', 'expiration-update', 'no-change', 'no-match', 'number-update'])
   .meta({ id: 'CardUpdateReason' });

@@ -20,9 +20,18 @@ export const Timestamp = z.string().datetime({ offset: true });
 
 /** Metadata: free-form string pairs with bounds (Moov documents none; ours keep rows small). */
 export const MAX_METADATA_KEYS = 50;
+export const MAX_METADATA_KEY_LENGTH = 64;
+export const MAX_METADATA_VALUE_LENGTH = 512;
 export const Metadata = z
-  .record(z.string().min(1).max(64), z.string().max(512))
-  .refine((m) => Object.keys(m).length <= MAX_METADATA_KEYS, { message: `must have at most ${MAX_METADATA_KEYS} keys` });
+  .record(z.string().min(1).max(MAX_METADATA_KEY_LENGTH), z.string().max(MAX_METADATA_VALUE_LENGTH))
+  .refine((m) => Object.keys(m).length <= MAX_METADATA_KEYS, { message: `must have at most ${MAX_METADATA_KEYS} keys` })
+  .meta({ maxProperties: MAX_METADATA_KEYS });
+
+/**
+ * A UUID of any version, either case: how request bodies name resources. No
+ * `i` flag, so the JSON Schema pattern zod writes from it means the same.
+ */
+export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** Paging shared by list operations: `skip` and `count` as query strings. */
 export const MAX_PAGE_COUNT = 200;

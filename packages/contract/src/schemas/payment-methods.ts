@@ -23,6 +23,7 @@ export const PAYMENT_METHOD_TYPE_IDS = [
   'instant-bank-credit',
 ] as const;
 export const PaymentMethodTypeID = z.enum(PAYMENT_METHOD_TYPE_IDS).meta({ id: 'PaymentMethodType' });
+export type PaymentMethodTypeValue = (typeof PAYMENT_METHOD_TYPE_IDS)[number];
 /** Types v2024.01.00 does not know (docs/api-behaviour.md §2.1). */
 export const PAYMENT_METHOD_TYPES_AFTER_V2024: readonly string[] = ['card-present-payment', 'instant-bank-credit'];
 
@@ -36,15 +37,15 @@ export const PaymentMethodsWallet = z
  */
 const BankAccountOfPaymentMethod = z.looseObject({ bankAccountID: z.string() });
 
-const WALLET_TYPES = ['moov-wallet'] as const;
-const BANK_ACCOUNT_TYPES = ['ach-debit-fund', 'ach-debit-collect', 'ach-credit-standard', 'ach-credit-same-day', 'rtp-credit', 'instant-bank-credit'] as const;
-const CARD_TYPES = ['card-payment', 'push-to-card', 'pull-from-card', 'apple-pay', 'card-present-payment'] as const;
+const WALLET_METHOD_TYPES = ['moov-wallet'] as const;
+const BANK_ACCOUNT_METHOD_TYPES = ['ach-debit-fund', 'ach-debit-collect', 'ach-credit-standard', 'ach-credit-same-day', 'rtp-credit', 'instant-bank-credit'] as const;
+const CARD_METHOD_TYPES = ['card-payment', 'push-to-card', 'pull-from-card', 'apple-pay', 'card-present-payment'] as const;
 
 export const PaymentMethod = z
   .union([
-    z.object({ paymentMethodID: z.string(), paymentMethodType: z.enum(WALLET_TYPES), wallet: PaymentMethodsWallet }),
-    z.object({ paymentMethodID: z.string(), paymentMethodType: z.enum(BANK_ACCOUNT_TYPES), bankAccount: BankAccountOfPaymentMethod }),
-    z.object({ paymentMethodID: z.string(), paymentMethodType: z.enum(CARD_TYPES), card: PaymentMethodsCard }),
+    z.object({ paymentMethodID: z.string(), paymentMethodType: z.enum(WALLET_METHOD_TYPES), wallet: PaymentMethodsWallet }),
+    z.object({ paymentMethodID: z.string(), paymentMethodType: z.enum(BANK_ACCOUNT_METHOD_TYPES), bankAccount: BankAccountOfPaymentMethod }),
+    z.object({ paymentMethodID: z.string(), paymentMethodType: z.enum(CARD_METHOD_TYPES), card: PaymentMethodsCard }),
   ])
   .meta({ id: 'PaymentMethod' });
 export type PaymentMethodView = z.output<typeof PaymentMethod>;

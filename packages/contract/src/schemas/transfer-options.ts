@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputJsonSchemaOf, isPlainObject } from '../core/json.ts';
 import { PaymentMethod } from './payment-methods.ts';
 
 /*
@@ -21,15 +22,10 @@ const CreateTransferOptionsShape = z.object({
 });
 export type CreateTransferOptionsInput = z.input<typeof CreateTransferOptionsShape>;
 
-const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
-const jsonSchemaOf = (shape: z.ZodType) => {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(shape, { io: 'input' }) as Record<string, unknown>;
-  return schema;
-};
 
 export const CreateTransferOptions = z
   .custom<CreateTransferOptionsInput>(isPlainObject, { message: 'must be a JSON object' })
-  .meta({ id: 'CreateTransferOptions', ...jsonSchemaOf(CreateTransferOptionsShape) });
+  .meta({ id: 'CreateTransferOptions', ...inputJsonSchemaOf(CreateTransferOptionsShape) });
 
 export const TransferOptions = z
   .object({ sourceOptions: z.array(PaymentMethod).optional(), destinationOptions: z.array(PaymentMethod).optional() })

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PaymentMethodsBankAccount } from './bank-accounts.ts';
 import { PaymentMethodsCard } from './cards.ts';
-import { Paging, QueryBoolean, Timestamp } from './common.ts';
+import { inputJsonSchemaOf, isPlainObject } from '../core/json.ts';
+import { Metadata, Paging, QueryBoolean, Timestamp, UUID_PATTERN } from './common.ts';
 import { PaymentMethodsWallet, PaymentMethodTypeID } from './payment-methods.ts';
 import { Cancellation } from './cancellations.ts';
 
@@ -10,13 +11,14 @@ import { Cancellation } from './cancellations.ts';
  * `transfer.ts`, `createdtransfer.ts`, `asynctransfer.ts`, `createtransfer.ts`,
  * `patchtransfer.ts`).
  *
- * Request bodies are described here but checked by the transfers domain
- * (`domain/transfers/create-input.ts`, `patch-input.ts`): `TransferValidationError`
- * carries ONE string per field with flat keys such as `sourcePaymentMethodID`
- * and `FacilitatorFee.TotalDecimal`, which a structural zod check of nested
- * objects cannot produce. So each body is a `custom` schema that accepts any
- * JSON object and carries the JSON Schema of its real shape (generated from a
- * documentation-only zod schema), as the cards bodies do (decision 0801).
+ * Request bodies are checked by the transfers domain and the rails
+ * (`domain/transfers/create-input.ts`, `rails/<rail>/options.ts`):
+ * `TransferValidationError` carries ONE string per field with flat keys such as
+ * `sourcePaymentMethodID` and `FacilitatorFee.TotalDecimal`, which a structural
+ * zod check of nested objects cannot produce. So each body is a `custom`
+ * schema that accepts any JSON object and carries the JSON Schema of its real
+ * shape, as the cards bodies do (decision 0801). That shape and the domain's
+ * checks read the same enums and limits, exported below (decision 1003).
  */
 
 // ---------------------------------------------------------------- enums
@@ -34,6 +36,21 @@ export const TRANSFER_FAILURE_REASONS = [
 ] as const;
 export const TransferFailureReason = z.enum(TRANSFER_FAILURE_REASONS).meta({ id: 'TransferFailureReason' });
 export type TransferFailureReasonValue = z.output<typeof TransferFailureReason>;
+
+/** ACH Standard Entry Class codes a debit or credit may carry (`achDetails.secCode`). */
+export const ACH_SEC_CODES = ['WEB', 'PPD', 'CCD', 'TEL'] as const;
+export const AchSecCode = z.enum(ACH_SEC_CODES);
+export type AchSecCodeValue = (typeof ACH_SEC_CODES)[number];
+
+/** How long an ACH debit's money is held after settlement (`source.achDetails.debitHoldPeriod`). */
+export const ACH_DEBIT_HOLD_PERIODS = ['no-hold', '1-day', '2-days'] as const;
+export const AchDebitHoldPeriod = z.enum(ACH_DEBIT_HOLD_PERIODS);
+export type AchDebitHoldPeriodValue = (typeof ACH_DEBIT_HOLD_PERIODS)[number];
+
+/** Why a card is charged (`source.cardDetails.transactionSource`). */
+export const CARD_TRANSACTION_SOURCES = ['first-recurring', 'recurring', 'unscheduled'] as const;
+export const CardTransactionSource = z.enum(CARD_TRANSACTION_SOURCES);
+export type CardTransactionSourceValue = (typeof CARD_TRANSACTION_SOURCES)[number];
 
 // ---------------------------------------------------------------- money
 
@@ -58,8 +75,8 @@ export const AchTransactionDetails = z
     traceNumber: z.string().optional(),
     companyEntryDescription: z.string().optional(),
     originatingCompanyName: z.string().optional(),
-    secCode: z.enum(['WEB', 'PPD', 'CCD', 'TEL']).optional(),
-    debitHoldPeriod: z.enum(['no-hold', '1-day', '2-days']).optional(),
+    secCode: AchSecCode.optional(),
+    debitHoldPeriod: AchDebitHoldPeriod.optional(),
     initiatedOn: Timestamp.optional(),
     originatedOn: Timestamp.optional(),
     correctedOn: Timestamp.optional(),
@@ -75,7 +92,7 @@ export const CardTransactionDetails = z
     status: z.enum(['initiated', 'confirmed', 'settled', 'failed', 'canceled', 'completed']).optional(),
     failureCode: z.string().optional(),
     dynamicDescriptor: z.string().optional(),
-    transactionSource: z.enum(['first-recurring', 'recurring', 'unscheduled']).optional(),
+    transactionSource: CardTransactionSource.optional(),
     initiatedOn: Timestamp.optional(),
     confirmedOn: Timestamp.optional(),
     settledOn: Timestamp.optional(),
@@ -210,97 +227,159 @@ export const CreateTransferResponse = z.union([Transfer, CreatedTransfer, AsyncT
 
 // ---------------------------------------------------------------- requests
 
+/*
+ * The rules of the create and patch bodies, one definition each: the
+ * documented shapes below are built from them, and the transfers domain and
+ * the rails check bodies with the same constants (create-input.ts,
+ * line-items.ts, rails/ach/options.ts, rails/card/options.ts). A test feeds a
+ * table of bodies to both (packages/server/test/transfers/request-rules.test.ts).
+ */
+
+export const TRANSFER_CURRENCY = 'USD';
+/** Every transfer is at most $10,000,000,000 (well inside the ledger's per-posting bound); rails set lower limits. */
+export const MAX_TRANSFER_AMOUNT = 1_000_000_000_000;
 export const MAX_TRANSFER_DESCRIPTION_LENGTH = 128;
 export const MAX_TRANSFER_FOREIGN_ID_LENGTH = 64;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 64;
+/** `facilitatorFee.totalDecimal` / `markupDecimal`: cents with 1 to 9 decimals, such as `12.5`. */
+export const FEE_DECIMAL_PATTERN = /^\d+\.\d{1,9}$/;
 
-/** Documentation of the create body: the domain performs these checks (and more) itself. */
-const CreateTransferShape = z.object({
+/** ACH option lengths (docs/api-behaviour.md §5.2) and NACHA's character set, printable ASCII. */
+export const ACH_COMPANY_ENTRY_DESCRIPTION_LENGTH = { min: 4, max: 10 } as const;
+export const ACH_ORIGINATING_COMPANY_NAME_LENGTH = { min: 4, max: 16 } as const;
+/** One addenda record per entry (NACHA allows one for WEB/PPD/CCD/TEL), 80 characters each. */
+export const MAX_ACH_ADDENDA_RECORDS = 1;
+export const MAX_ACH_ADDENDA_RECORD_LENGTH = 80;
+export const NACHA_CHARACTERS = /^[\x20-\x7e]+$/;
+/** `cardDetails.dynamicDescriptor`: what a card statement shows, printable ASCII. */
+export const CARD_DYNAMIC_DESCRIPTOR_LENGTH = { min: 4, max: 22 } as const;
+export const CARD_DESCRIPTOR_CHARACTERS = /^[\x20-\x7e]+$/;
+
+/** `lineItems` (v2026.01.00). */
+export const MAX_LINE_ITEMS = 100;
+export const MAX_LINE_ITEM_OPTIONS = 20;
+export const MAX_LINE_ITEM_NAME_LENGTH = 150;
+export const MAX_LINE_ITEM_GROUP_LENGTH = 100;
+export const MAX_LINE_ITEM_QUANTITY = 1_000_000;
+export const LINE_ITEM_DECIMAL_PATTERN = /^-?\d{1,12}(\.\d{1,9})?$/;
+/** Not blank: at least one character that is not white space. */
+const NOT_BLANK = /\S/;
+
+const uuid = z.string().regex(UUID_PATTERN);
+const nacha = (length: { min: number; max: number }) => z.string().min(length.min).max(length.max).regex(NACHA_CHARACTERS);
+const achOptions = {
+  companyEntryDescription: nacha(ACH_COMPANY_ENTRY_DESCRIPTION_LENGTH).optional(),
+  originatingCompanyName: nacha(ACH_ORIGINATING_COMPANY_NAME_LENGTH).optional(),
+  addenda: z
+    .array(z.object({ record: z.string().min(1).max(MAX_ACH_ADDENDA_RECORD_LENGTH).regex(NACHA_CHARACTERS) }))
+    .max(MAX_ACH_ADDENDA_RECORDS)
+    .optional(),
+};
+const dynamicDescriptor = z
+  .string()
+  .min(CARD_DYNAMIC_DESCRIPTOR_LENGTH.min)
+  .max(CARD_DYNAMIC_DESCRIPTOR_LENGTH.max)
+  .regex(CARD_DESCRIPTOR_CHARACTERS);
+
+/** `source.achDetails` (SDK `CreateTransferSourceACH`), checked by the ACH rail. */
+export const CreateTransferSourceAch = z.strictObject({
+  ...achOptions,
+  debitHoldPeriod: AchDebitHoldPeriod.optional().describe('Default 2-days.'),
+  secCode: AchSecCode.optional().describe('Default WEB for a debit, PPD for a credit.'),
+});
+/** `destination.achDetails` (SDK `CreateTransferDestinationACH`), checked by the ACH rail. */
+export const CreateTransferDestinationAch = z.strictObject(achOptions);
+/** `source.cardDetails` (SDK `CreateTransferSourceCard`), checked by the card rail. */
+export const CreateTransferSourceCard = z.strictObject({
+  dynamicDescriptor: dynamicDescriptor.optional(),
+  transactionSource: CardTransactionSource.optional(),
+});
+/** `destination.cardDetails` (SDK `CreateTransferDestinationCard`), checked by the card rail. */
+export const CreateTransferDestinationCard = z.strictObject({ dynamicDescriptor: dynamicDescriptor.optional() });
+
+const usd = (min: number) => z.object({ currency: z.literal(TRANSFER_CURRENCY), value: z.number().int().min(min).max(MAX_TRANSFER_AMOUNT) });
+const feeCents = z.number().int().min(0).max(MAX_TRANSFER_AMOUNT);
+const feeDecimal = z.string().regex(FEE_DECIMAL_PATTERN);
+const price = z.object({ currency: z.literal(TRANSFER_CURRENCY), valueDecimal: z.string().regex(LINE_ITEM_DECIMAL_PATTERN) });
+const lineItemName = z.string().regex(NOT_BLANK).max(MAX_LINE_ITEM_NAME_LENGTH);
+const lineItemQuantity = z.number().int().min(1).max(MAX_LINE_ITEM_QUANTITY);
+const noImages = z.array(z.string()).max(0).describe('Railyard stores no images: absent or empty.');
+
+/**
+ * The create body. Railyard refuses what this schema refuses, with the flat
+ * `TransferValidationError` keys; what the schema cannot say is checked in the
+ * domain only: the facilitator fee and sales tax are at most the amount, and
+ * the amount within the limit of the payment-method pair (docs/transfers.md
+ * "Request rules"). `achDetails` and `cardDetails` are checked by the rail
+ * that moves the transfer; a rail ignores the other rail's options.
+ */
+export const CreateTransferShape = z.object({
   source: z.object({
-    paymentMethodID: z.string().uuid().optional(),
-    transferID: z.string().uuid().optional().describe('Transfer groups are not supported by Railyard yet (422).'),
-    paymentToken: z.string().optional().describe('Payment tokens are not supported by Railyard (422).'),
-    achDetails: z
-      .object({
-        companyEntryDescription: z.string().min(4).max(10).optional(),
-        originatingCompanyName: z.string().min(4).max(16).optional(),
-        debitHoldPeriod: z.enum(['no-hold', '1-day', '2-days']).optional(),
-        secCode: z.enum(['WEB', 'PPD', 'CCD', 'TEL']).optional(),
-        addenda: z.array(z.object({ record: z.string() })).optional(),
-      })
-      .optional(),
-    cardDetails: z
-      .object({ dynamicDescriptor: z.string().min(4).max(22).optional(), transactionSource: z.enum(['first-recurring', 'recurring', 'unscheduled']).optional() })
-      .optional(),
+    paymentMethodID: uuid,
+    transferID: z.never().optional().describe('Transfer groups are not supported by Railyard yet: must be absent (422).'),
+    paymentToken: z.never().optional().describe('Payment tokens are not supported by Railyard: must be absent (422).'),
+    achDetails: CreateTransferSourceAch.optional(),
+    cardDetails: CreateTransferSourceCard.optional(),
   }),
   destination: z.object({
-    paymentMethodID: z.string().uuid(),
-    achDetails: z
-      .object({
-        companyEntryDescription: z.string().min(4).max(10).optional(),
-        originatingCompanyName: z.string().min(4).max(16).optional(),
-        addenda: z.array(z.object({ record: z.string() })).optional(),
-      })
-      .optional(),
-    cardDetails: z.object({ dynamicDescriptor: z.string().min(4).max(22).optional() }).optional(),
+    paymentMethodID: uuid,
+    achDetails: CreateTransferDestinationAch.optional(),
+    cardDetails: CreateTransferDestinationCard.optional(),
   }),
-  amount: z.object({ currency: z.string().describe('USD'), value: z.number().int().min(1) }),
+  amount: usd(1),
   facilitatorFee: z
-    .object({
-      total: z.number().int().min(0).optional(),
-      totalDecimal: z.string().regex(/^\d+\.\d{1,9}$/).optional(),
-      markup: z.number().int().min(0).optional(),
-      markupDecimal: z.string().regex(/^\d+\.\d{1,9}$/).optional(),
+    .object({ total: feeCents.optional(), totalDecimal: feeDecimal.optional(), markup: feeCents.optional(), markupDecimal: feeDecimal.optional() })
+    .refine((fee) => fee.total === undefined || fee.totalDecimal === undefined, { message: 'set either total or totalDecimal, not both' })
+    .refine((fee) => fee.markup === undefined || fee.markupDecimal === undefined, { message: 'set either markup or markupDecimal, not both' })
+    .meta({
+      description: 'In cents: either `total` or `totalDecimal`, either `markup` or `markupDecimal`; the total is at most the amount.',
+      not: { anyOf: [{ required: ['total', 'totalDecimal'] }, { required: ['markup', 'markupDecimal'] }] },
     })
     .optional(),
   description: z.string().max(MAX_TRANSFER_DESCRIPTION_LENGTH).optional(),
-  metadata: z.record(z.string(), z.string()).optional(),
-  salesTaxAmount: z.object({ currency: z.string().describe('USD'), value: z.number().int().min(0) }).optional(),
+  metadata: Metadata.optional(),
+  salesTaxAmount: usd(0).describe('At most the amount.').optional(),
   foreignID: z.string().max(MAX_TRANSFER_FOREIGN_ID_LENGTH).optional(),
   lineItems: z
     .object({
-      items: z.array(
-        z.object({
-          name: z.string().min(1).max(150),
-          basePrice: z.object({ currency: z.string().describe('USD'), valueDecimal: z.string() }),
-          quantity: z.number().int().min(1),
-          options: z
-            .array(
-              z.object({
-                name: z.string().min(1).max(150),
-                quantity: z.number().int().min(1),
-                priceModifier: z.object({ currency: z.string().describe('USD'), valueDecimal: z.string() }).optional(),
-                group: z.string().max(100).optional(),
-              }),
-            )
-            .optional(),
-          productID: z.string().uuid().optional(),
-        }),
-      ),
+      items: z
+        .array(
+          z.object({
+            name: lineItemName,
+            basePrice: price,
+            quantity: lineItemQuantity,
+            options: z
+              .array(z.object({ name: lineItemName, quantity: lineItemQuantity, priceModifier: price.optional(), group: z.string().max(MAX_LINE_ITEM_GROUP_LENGTH).optional(), imageIDs: noImages.optional() }))
+              .max(MAX_LINE_ITEM_OPTIONS)
+              .optional(),
+            productID: uuid.optional(),
+            imageIDs: noImages.optional(),
+          }),
+        )
+        .min(1)
+        .max(MAX_LINE_ITEMS),
     })
     .optional(),
 });
 export type CreateTransferInput = z.input<typeof CreateTransferShape>;
 
-const PatchTransferShape = z.object({
-  metadata: z.record(z.string(), z.string()).nullable().optional().describe('Replaces the map; null clears it.'),
+export const PatchTransferShape = z.object({
+  metadata: Metadata.nullable().optional().describe('Replaces the map; null clears it.'),
   foreignID: z.string().max(MAX_TRANSFER_FOREIGN_ID_LENGTH).optional().describe('v2026.01.00 and later.'),
 });
 export type PatchTransferInput = z.input<typeof PatchTransferShape>;
 
-const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
-const jsonSchemaOf = (shape: z.ZodType) => {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(shape, { io: 'input' }) as Record<string, unknown>;
-  return schema;
-};
-
-/** Checked in the domain; only a body that is not a JSON object is refused here (400). */
+/**
+ * Checked in the domain, which answers one string per flat key
+ * (`TransferValidationError`); only a body that is not a JSON object is
+ * refused here (400). The OpenAPI document shows `CreateTransferShape`.
+ */
 export const CreateTransfer = z
   .custom<CreateTransferInput>(isPlainObject, { message: 'must be a JSON object' })
-  .meta({ id: 'CreateTransfer', ...jsonSchemaOf(CreateTransferShape) });
+  .meta({ id: 'CreateTransfer', ...inputJsonSchemaOf(CreateTransferShape) });
 export const PatchTransfer = z
   .custom<PatchTransferInput>(isPlainObject, { message: 'must be a JSON object' })
-  .meta({ id: 'PatchTransfer', ...jsonSchemaOf(PatchTransferShape) });
+  .meta({ id: 'PatchTransfer', ...inputJsonSchemaOf(PatchTransferShape) });
 
 /** `X-Idempotency-Key`: a UUID or any key of at most 64 visible ASCII characters (the docs say ≤ 36 or a UUID). */
 export const IdempotencyKey = z
@@ -356,16 +435,15 @@ export const ListTransfersValidationError = z
 
 /** Most account IDs one `accountIDs` filter may name. */
 export const MAX_TRANSFER_FILTER_ACCOUNTS = 50;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const dateTime = z.iso.datetime({ offset: true, error: 'must be an RFC 3339 date-time' });
-const idFilter = z.string().regex(uuidPattern, 'must be a valid UUID');
+const idFilter = z.string().regex(UUID_PATTERN, 'must be a valid UUID');
 
 const accountIDList = z
   .string()
   .max(37 * MAX_TRANSFER_FILTER_ACCOUNTS, 'names too many accounts')
   .transform((value, ctx) => {
     const parts = value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
-    if (parts.length === 0 || parts.length > MAX_TRANSFER_FILTER_ACCOUNTS || !parts.every((p) => uuidPattern.test(p))) {
+    if (parts.length === 0 || parts.length > MAX_TRANSFER_FILTER_ACCOUNTS || !parts.every((p) => UUID_PATTERN.test(p))) {
       ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of 1 to ${MAX_TRANSFER_FILTER_ACCOUNTS} account IDs` });
       return z.NEVER;
     }

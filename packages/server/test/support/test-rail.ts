@@ -5,7 +5,7 @@ import { timestamp, type Clock } from '../../src/kernel/clock.ts';
 import type { Sql } from '../../src/store/port.ts';
 import type { TransferRecord } from '../../src/domain/transfers/model.ts';
 import { transitionTransfer } from '../../src/domain/transfers/transitions.ts';
-import type { Rail, RailRegistry } from '../../src/domain/transfers/rail.ts';
+import { takesNoOptions, type Rail, type RailRegistry } from '../../src/domain/transfers/rail.ts';
 import type { RailName } from '../../src/domain/transfers/model.ts';
 import { DEFAULT_RAILS } from '../../src/compose/services.ts';
 
@@ -36,6 +36,7 @@ const ref = (transfer: TransferRecord, step: string) => ({
 export const testRail: Rail = {
   name: 'wallet',
   jobs: {},
+  checkOptions: takesNoOptions,
   async start(sql, ctx, transfer) {
     const wallet = await sourceWallet(sql, transfer);
     await holdFunds(sql, { ...ref(transfer, 'hold'), ledgerAccountID: wallet.ledger_account_id, amount: transfer.amount, currency: transfer.currency }, ctx.clock);

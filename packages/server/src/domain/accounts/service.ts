@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_PAGE_COUNT,
+  UUID_PATTERN,
   type AccountView,
   type CapabilityIDValue,
   type CreateAccountInput,
@@ -33,8 +34,6 @@ import { buildCustomerSupport, buildSettings, checkForeignID, defaultSettings, m
 import { Problems } from './problems.ts';
 import { buildBusiness, buildIndividual, displayNameOf } from './profile.ts';
 import { checkManualTerms, resolveTermsToken, type Acceptance, type TermsInput } from './terms.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An account the caller may see, with the caller's connection to it (none for the platform's own account). */
 interface Visible {
@@ -241,7 +240,7 @@ export class AccountService {
     const nowText = this.clock.now().toISOString();
     const principalID = input.principalAccountID.trim().toLowerCase();
     const problems = new Problems();
-    if (!UUID.test(principalID)) problems.add(['principalAccountID'], 'must be a valid account ID');
+    if (!UUID_PATTERN.test(principalID)) problems.add(['principalAccountID'], 'must be a valid account ID');
     else if (principalID === accountID.toLowerCase()) problems.add(['principalAccountID'], 'must be another account');
     await this.store.write(async (sql) => {
       await this.writable(sql, caller, accountID);

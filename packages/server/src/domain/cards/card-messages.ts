@@ -1,4 +1,4 @@
-import type { ValidationMap } from '@railyard/contract';
+import { UUID_PATTERN, type ValidationMap } from '@railyard/contract';
 import { MESSAGES } from '../sources/field-errors.ts';
 
 /** Refusals the cards API adds to those of `domain/sources` (same ozzo-validation wording). */
@@ -12,8 +12,6 @@ export const CARD_MESSAGES = {
   tooMany: (max: number) => `an account can have at most ${max} cards; disable one before linking another`,
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export type MerchantCheck = { ok: true; merchantAccountID: string } | { ok: false; reason: string };
 
 /** The format of `merchantAccountID`; whether the caller may use that account is checked against the store. */
@@ -21,7 +19,7 @@ export function checkMerchantAccountID(value: unknown): MerchantCheck {
   if (typeof value !== 'string') return { ok: false, reason: MESSAGES.mustBeString };
   const trimmed = value.trim();
   if (trimmed === '') return { ok: false, reason: MESSAGES.blank };
-  if (!UUID.test(trimmed)) return { ok: false, reason: CARD_MESSAGES.mustBeUuid };
+  if (!UUID_PATTERN.test(trimmed)) return { ok: false, reason: CARD_MESSAGES.mustBeUuid };
   return { ok: true, merchantAccountID: trimmed.toLowerCase() };
 }
 

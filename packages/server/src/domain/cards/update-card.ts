@@ -1,4 +1,4 @@
-import type { ValidationMap } from '@railyard/contract';
+import { isPlainObject, type ValidationMap } from '@railyard/contract';
 import type { Clock } from '../../kernel/clock.ts';
 import { CARD_ADDRESS_MAX_LENGTHS, checkCardAddress } from '../sources/card-address.ts';
 import { checkExpiration } from '../sources/card-expiration.ts';
@@ -25,9 +25,6 @@ export interface CardPatch {
 
 export type CardPatchResult = { ok: true; card: StoredCard } | { ok: false; errors: ValidationMap };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Applies a PATCH to a stored card, or answers `UpdateCardError` (one string
  * per field). Only the fields sent change. What the sandbox re-verifies:
@@ -44,7 +41,7 @@ export function applyCardPatch(stored: StoredCard, patch: CardPatch, clock: Cloc
 
   let addressChanged = false;
   if (patch.billingAddress !== undefined && patch.billingAddress !== null) {
-    if (!isObject(patch.billingAddress)) errors['billingAddress'] = CARD_MESSAGES.mustBeObject;
+    if (!isPlainObject(patch.billingAddress)) errors['billingAddress'] = CARD_MESSAGES.mustBeObject;
     else {
       const merged: Record<string, unknown> = { ...card.billingAddress };
       for (const field of Object.keys(CARD_ADDRESS_MAX_LENGTHS)) {
@@ -59,7 +56,7 @@ export function applyCardPatch(stored: StoredCard, patch: CardPatch, clock: Cloc
   }
 
   if (patch.expiration !== undefined && patch.expiration !== null) {
-    if (!isObject(patch.expiration)) errors['expiration'] = CARD_MESSAGES.mustBeObject;
+    if (!isPlainObject(patch.expiration)) errors['expiration'] = CARD_MESSAGES.mustBeObject;
     else {
       const merged = { ...card.expiration } as Record<string, unknown>;
       if (patch.expiration['month'] !== undefined) merged['month'] = patch.expiration['month'];

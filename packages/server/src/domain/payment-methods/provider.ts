@@ -1,19 +1,8 @@
+import type { PaymentMethodTypeValue } from '@railyard/contract';
 import type { Sql } from '../../store/port.ts';
 
-/** Every `paymentMethodType` of v2026.01.00 (docs/api-behaviour.md §5.8). */
-export type PaymentMethodType =
-  | 'moov-wallet'
-  | 'ach-debit-fund'
-  | 'ach-debit-collect'
-  | 'ach-credit-standard'
-  | 'ach-credit-same-day'
-  | 'rtp-credit'
-  | 'card-payment'
-  | 'push-to-card'
-  | 'pull-from-card'
-  | 'apple-pay'
-  | 'card-present-payment'
-  | 'instant-bank-credit';
+/** Every `paymentMethodType` of v2026.01.00 (docs/api-behaviour.md §5.8), as the contract lists them. */
+export type PaymentMethodType = PaymentMethodTypeValue;
 
 export interface DesiredPaymentMethods {
   sourceID: string;

@@ -1,4 +1,4 @@
-import { MAX_RECEIPT_EMAIL_LENGTH, MAX_RECEIPTS_PER_REQUEST, RECEIPT_KINDS, type ValidationMap } from '@railyard/contract';
+import { isPlainObject, MAX_RECEIPT_EMAIL_LENGTH, MAX_RECEIPTS_PER_REQUEST, RECEIPT_KINDS, UUID_PATTERN, type ValidationMap } from '@railyard/contract';
 import { BadRequest, ValidationFailed } from '../../kernel/errors.ts';
 
 /**
@@ -16,13 +16,9 @@ export interface CheckedReceiptRequest {
   forTransferID: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // A pragmatic address check: one @, no spaces, a dot in the domain.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const KNOWN_FIELDS = new Set(['kind', 'email', 'emailAccountID', 'forTransferID', 'forScheduleID', 'forOccurrenceID']);
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function checkReceiptRequests(body: unknown): CheckedReceiptRequest[] {
   if (!Array.isArray(body)) throw new BadRequest('request body: must be a JSON array of receipt requests');
@@ -42,7 +38,7 @@ export function checkReceiptRequests(body: unknown): CheckedReceiptRequest[] {
 }
 
 function checkOne(item: unknown, problems: Record<string, string>): CheckedReceiptRequest | undefined {
-  if (!isObject(item)) {
+  if (!isPlainObject(item)) {
     problems['receipt'] = 'must be an object';
     return undefined;
   }
@@ -57,7 +53,7 @@ function checkOne(item: unknown, problems: Record<string, string>): CheckedRecei
   else if (email !== undefined && emailAccountID !== undefined) problems['email'] = 'give either email or emailAccountID, not both';
   else if (email !== undefined && (typeof email !== 'string' || email.length > MAX_RECEIPT_EMAIL_LENGTH || !EMAIL.test(email))) {
     problems['email'] = `must be an email address of at most ${MAX_RECEIPT_EMAIL_LENGTH} characters`;
-  } else if (emailAccountID !== undefined && (typeof emailAccountID !== 'string' || !UUID.test(emailAccountID))) {
+  } else if (emailAccountID !== undefined && (typeof emailAccountID !== 'string' || !UUID_PATTERN.test(emailAccountID))) {
     problems['emailAccountID'] = 'must be a UUID';
   }
 
@@ -65,7 +61,7 @@ function checkOne(item: unknown, problems: Record<string, string>): CheckedRecei
   if (subjects.length !== 1) problems['forTransferID'] = 'exactly one of forTransferID, forScheduleID or forOccurrenceID is required';
   else if (subjects[0] !== 'forTransferID') problems[subjects[0]!] = 'schedules and occurrences do not exist in Railyard: receipts are for transfers only';
   const forTransferID = item['forTransferID'];
-  if (subjects[0] === 'forTransferID' && (typeof forTransferID !== 'string' || !UUID.test(forTransferID))) problems['forTransferID'] = 'must be a UUID';
+  if (subjects[0] === 'forTransferID' && (typeof forTransferID !== 'string' || !UUID_PATTERN.test(forTransferID))) problems['forTransferID'] = 'must be a UUID';
 
   if (Object.keys(problems).length > 0) return undefined;
   return {

@@ -1,31 +1,15 @@
+import { BANK_ACCOUNT_STATUSES, BANK_ACCOUNT_STATUS_REASONS } from '@railyard/contract';
+
 /**
  * A bank account's verification standing (`status` + `statusReason`) and the
  * rules shared by both ways of verifying it (micro-deposits and instant
- * verification). Vocabulary from SDK 26.2.0; meanings from Moov's bank
+ * verification). Vocabulary from SDK 26.2.0, as the contract defines it; meanings from Moov's bank
  * account status guide:
  *   new → pending → verified
  *   pending → verificationFailed (reverify) | errored (link a new account)
  */
-export const BANK_ACCOUNT_STATUSES = ['new', 'verified', 'verificationFailed', 'pending', 'errored'] as const;
+export { BANK_ACCOUNT_STATUSES, BANK_ACCOUNT_STATUS_REASONS };
 export type BankAccountStatus = (typeof BANK_ACCOUNT_STATUSES)[number];
-
-export const BANK_ACCOUNT_STATUS_REASONS = [
-  'bank-account-created',
-  'verification-initiated',
-  'micro-deposit-attempts-exceeded',
-  'micro-deposit-expired',
-  'max-verification-failures',
-  'verification-attempts-exceeded',
-  'verification-expired',
-  'verification-successful',
-  'ach-debit-return',
-  'ach-credit-return',
-  'rtp-credit-failure',
-  'fednow-credit-failure',
-  'micro-deposit-return',
-  'admin-action',
-  'other',
-] as const;
 export type BankAccountStatusReason = (typeof BANK_ACCOUNT_STATUS_REASONS)[number];
 
 /** What a bank account row remembers about verification across rounds. */

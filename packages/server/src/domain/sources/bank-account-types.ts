@@ -1,15 +1,13 @@
-/**
- * The closed vocabularies of a linked bank account, as SDK 26.2.0 spells them
- * (`BankAccountType`, `BankAccountHolderType`).
- */
-export const BANK_ACCOUNT_TYPES = ['checking', 'savings', 'general-ledger', 'loan'] as const;
-export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+import { BANK_ACCOUNT_HOLDER_TYPES, BANK_ACCOUNT_TYPES } from '@railyard/contract';
 
 /**
+ * The closed vocabularies of a linked bank account, as SDK 26.2.0 spells them
+ * (`BankAccountType`, `BankAccountHolderType`), defined by the contract.
  * `guest` is listed by the v2026.01 enum but not by v2024.01.00; the HTTP edge
  * decides per version whether to accept it. The domain knows all three.
  */
-export const BANK_ACCOUNT_HOLDER_TYPES = ['individual', 'business', 'guest'] as const;
+export { BANK_ACCOUNT_HOLDER_TYPES, BANK_ACCOUNT_TYPES };
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 export type BankAccountHolderType = (typeof BANK_ACCOUNT_HOLDER_TYPES)[number];
 
 export const BANK_ACCOUNT_TYPE_MESSAGES = {

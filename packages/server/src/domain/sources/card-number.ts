@@ -1,3 +1,4 @@
+import { CARD_BRANDS, CARD_TYPES } from '@railyard/contract';
 import { isDigits, lengthBetween, MESSAGES } from './field-errors.ts';
 
 /**
@@ -5,11 +6,10 @@ import { isDigits, lengthBetween, MESSAGES } from './field-errors.ts';
  * networks publish), length per brand, and the Luhn check digit. Brand names
  * are SDK 26.2.0's `CardBrand` strings.
  */
-export const CARD_BRANDS = ['American Express', 'Discover', 'Mastercard', 'Visa', 'Unknown'] as const;
+export { CARD_BRANDS, CARD_TYPES };
 export type CardBrand = (typeof CARD_BRANDS)[number];
 export type SupportedCardBrand = Exclude<CardBrand, 'Unknown'>;
 
-export const CARD_TYPES = ['debit', 'credit', 'prepaid', 'unknown'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
 
 /** ISO/IEC 7812 bounds for any PAN. */

@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD_TYPE_IDS, type PaymentMethodTypeValue } from '@railyard/contract';
 import type { BankAccountStatus } from './bank-account-status.ts';
 import type { DomesticPullFromCard, DomesticPushToCard } from './sandbox-cards.ts';
 
@@ -6,21 +7,8 @@ import type { DomesticPullFromCard, DomesticPushToCard } from './sandbox-cards.t
  * methods are derived, never chosen: linking, verifying, and capability
  * changes re-run this function and the caller enables/disables the difference.
  */
-export const PAYMENT_METHOD_TYPES = [
-  'moov-wallet',
-  'ach-debit-fund',
-  'ach-debit-collect',
-  'ach-credit-standard',
-  'ach-credit-same-day',
-  'rtp-credit',
-  'card-payment',
-  'push-to-card',
-  'pull-from-card',
-  'apple-pay',
-  'card-present-payment',
-  'instant-bank-credit',
-] as const;
-export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
+export const PAYMENT_METHOD_TYPES = PAYMENT_METHOD_TYPE_IDS;
+export type PaymentMethodType = PaymentMethodTypeValue;
 
 export type SourceFacts =
   | { kind: 'wallet'; status: 'active' | 'closed' }

@@ -1,3 +1,4 @@
+import { CARD_VERIFICATION_RESULTS, DOMESTIC_PULL_FROM_CARD, DOMESTIC_PUSH_TO_CARD } from '@railyard/contract';
 import type { CardBrand, CardType, SupportedCardBrand } from './card-number.ts';
 
 /**
@@ -7,13 +8,10 @@ import type { CardBrand, CardType, SupportedCardBrand } from './card-number.ts';
  * [Railyard] are our choice where Moov documents none; docs/sandbox.md lists
  * them all.
  */
-export const CARD_VERIFICATION_RESULTS = ['noMatch', 'match', 'notChecked', 'unavailable', 'partialMatch'] as const;
+/** The vocabularies are the contract's (`CardVerificationResult`, `DomesticPushToCard`, `DomesticPullFromCard`). */
+export { CARD_VERIFICATION_RESULTS, DOMESTIC_PULL_FROM_CARD, DOMESTIC_PUSH_TO_CARD };
 export type CardVerificationResult = (typeof CARD_VERIFICATION_RESULTS)[number];
-
-export const DOMESTIC_PUSH_TO_CARD = ['not-supported', 'standard', 'fast-funds', 'unknown'] as const;
 export type DomesticPushToCard = (typeof DOMESTIC_PUSH_TO_CARD)[number];
-
-export const DOMESTIC_PULL_FROM_CARD = ['not-supported', 'supported', 'unknown'] as const;
 export type DomesticPullFromCard = (typeof DOMESTIC_PULL_FROM_CARD)[number];
 
 /** The card failure code sandbox declines use (`CardTransactionFailureCode`). */

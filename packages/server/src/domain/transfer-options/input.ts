@@ -1,6 +1,5 @@
+import { isPlainObject, MAX_TRANSFER_AMOUNT, TRANSFER_CURRENCY, UUID_PATTERN } from '@railyard/contract';
 import { ValidationFailed } from '../../kernel/errors.ts';
-import { MAX_TRANSFER_AMOUNT } from '../transfers/limits.ts';
-import { TRANSFER_CURRENCY } from '../transfers/create-input.ts';
 
 /**
  * Checks a transfer-options body (docs/api-behaviour.md §5.3). Problems go to the three
@@ -18,9 +17,7 @@ export interface CheckedTransferOptionsRequest {
   amount: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function checkTransferOptionsRequest(body: Json): CheckedTransferOptionsRequest {
   const problems: Record<string, string> = {};
@@ -37,7 +34,7 @@ function party(value: unknown, key: 'source' | 'destination', problems: Record<s
     problems[key] = 'is required';
     return undefined;
   }
-  if (!isObject(value)) {
+  if (!isPlainObject(value)) {
     problems[key] = 'must be an object';
     return undefined;
   }
@@ -50,7 +47,7 @@ function party(value: unknown, key: 'source' | 'destination', problems: Record<s
   for (const field of ['accountID', 'paymentMethodID'] as const) {
     const raw = value[field];
     if (raw === undefined || raw === null || raw === '') continue;
-    if (typeof raw !== 'string' || !UUID.test(raw)) {
+    if (typeof raw !== 'string' || !UUID_PATTERN.test(raw)) {
       problems[key] = `${field} must be a UUID`;
       return undefined;
     }
@@ -65,7 +62,7 @@ function party(value: unknown, key: 'source' | 'destination', problems: Record<s
 
 function money(value: unknown): number | string {
   if (value === undefined || value === null) return 'is required';
-  if (!isObject(value)) return 'must be an object';
+  if (!isPlainObject(value)) return 'must be an object';
   if (value['currency'] !== TRANSFER_CURRENCY) return `currency must be ${TRANSFER_CURRENCY}`;
   const cents = value['value'];
   if (typeof cents !== 'number' || !Number.isSafeInteger(cents)) return 'value must be an integer number of cents';

@@ -1,6 +1,17 @@
-import { MAX_METADATA_KEYS, MAX_TRANSFER_DESCRIPTION_LENGTH, MAX_TRANSFER_FOREIGN_ID_LENGTH, type ValidationMap } from '@railyard/contract';
+import {
+  FEE_DECIMAL_PATTERN,
+  isPlainObject,
+  MAX_METADATA_KEY_LENGTH,
+  MAX_METADATA_KEYS,
+  MAX_METADATA_VALUE_LENGTH,
+  MAX_TRANSFER_AMOUNT,
+  MAX_TRANSFER_DESCRIPTION_LENGTH,
+  MAX_TRANSFER_FOREIGN_ID_LENGTH,
+  TRANSFER_CURRENCY,
+  UUID_PATTERN,
+  type ValidationMap,
+} from '@railyard/contract';
 import { ValidationFailed } from '../../kernel/errors.ts';
-import { MAX_TRANSFER_AMOUNT } from './limits.ts';
 import { checkLineItems, type CheckedLineItems } from './line-items.ts';
 import type { TransferRequestEcho } from './model.ts';
 
@@ -9,13 +20,10 @@ import type { TransferRequestEcho } from './model.ts';
  * one `TransferValidationError` (422): one string per key, flat keys such as
  * `sourcePaymentMethodID` and `FacilitatorFee.TotalDecimal`, nested only under
  * `lineItems` (docs/api-behaviour.md §2.1, SDK `TransferValidationError`).
+ * The enums and limits are the contract's, which documents the same body as
+ * `CreateTransferShape`; the rails check their own options (`checkOptions`).
  */
 
-export const TRANSFER_CURRENCY = 'USD';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const FEE_DECIMAL = /^\d+\.\d{1,9}$/;
-const MAX_METADATA_KEY_LENGTH = 64;
-const MAX_METADATA_VALUE_LENGTH = 512;
 const BLANK = 'cannot be blank';
 
 export interface CheckedCreateTransfer {
@@ -30,7 +38,6 @@ export interface CheckedCreateTransfer {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function checkCreateTransfer(body: Json): CheckedCreateTransfer {
   const problems: ValidationMap = {};
@@ -39,7 +46,7 @@ export function checkCreateTransfer(body: Json): CheckedCreateTransfer {
   const source = body['source'];
   let sourcePaymentMethodID = '';
   if (source === undefined || source === null) problems['sourcePaymentMethodID'] = BLANK;
-  else if (!isObject(source)) problems['source'] = 'must be an object';
+  else if (!isPlainObject(source)) problems['source'] = 'must be an object';
   else {
     if (source['transferID'] !== undefined) problems['source'] = 'transfer groups (source.transferID) are not supported';
     else if (source['paymentToken'] !== undefined) problems['source'] = 'payment tokens are not supported';
@@ -50,7 +57,7 @@ export function checkCreateTransfer(body: Json): CheckedCreateTransfer {
 
   const destination = body['destination'];
   let destinationPaymentMethodID = '';
-  if (!isObject(destination)) problems['destinationPaymentMethodID'] = destination === undefined || destination === null ? BLANK : 'destination must be an object';
+  if (!isPlainObject(destination)) problems['destinationPaymentMethodID'] = destination === undefined || destination === null ? BLANK : 'destination must be an object';
   else {
     destinationPaymentMethodID = paymentMethodID(destination['paymentMethodID'], 'destinationPaymentMethodID', problems);
     const options = railOptions(destination, 'destination', problems);
@@ -111,7 +118,7 @@ export function checkCreateTransfer(body: Json): CheckedCreateTransfer {
 
 function paymentMethodID(value: unknown, key: string, problems: ValidationMap): string {
   if (value === undefined || value === null || value === '') problems[key] = BLANK;
-  else if (typeof value !== 'string' || !UUID.test(value)) problems[key] = 'must be a valid UUID';
+  else if (typeof value !== 'string' || !UUID_PATTERN.test(value)) problems[key] = 'must be a valid UUID';
   else return value.toLowerCase();
   return '';
 }
@@ -119,7 +126,7 @@ function paymentMethodID(value: unknown, key: string, problems: ValidationMap): 
 /** `{currency: "USD", value: <safe integer ≥ min>}`, or the message saying what is wrong. */
 function money(value: unknown, { min }: { min: number }): { currency: string; value: number } | string {
   if (value === undefined || value === null) return BLANK;
-  if (!isObject(value)) return 'must be an object with currency and value';
+  if (!isPlainObject(value)) return 'must be an object with currency and value';
   if (value['currency'] !== TRANSFER_CURRENCY) return `currency must be ${TRANSFER_CURRENCY}`;
   const cents = value['value'];
   if (typeof cents !== 'number' || !Number.isInteger(cents)) return 'value must be a whole number of cents';
@@ -134,7 +141,7 @@ function railOptions(party: Json, side: 'source' | 'destination', problems: Vali
   for (const key of ['achDetails', 'cardDetails'] as const) {
     const value = party[key];
     if (value === undefined || value === null) continue;
-    if (!isObject(value) || JSON.stringify(value).length > 4096) {
+    if (!isPlainObject(value) || JSON.stringify(value).length > 4096) {
       problems[side === 'source' ? 'source' : 'destinationPaymentMethodID'] = `${side}.${key} must be a small object`;
       continue;
     }
@@ -156,7 +163,7 @@ function feeCents(value: unknown, decimal: unknown, key: string, problems: Valid
     return { cents: value, echo: { value } };
   }
   if (decimal !== undefined) {
-    if (typeof decimal !== 'string' || !FEE_DECIMAL.test(decimal)) {
+    if (typeof decimal !== 'string' || !FEE_DECIMAL_PATTERN.test(decimal)) {
       problems[key] = 'must be a decimal string with 1 to 9 decimals, such as 12.5';
       return undefined;
     }
@@ -173,7 +180,7 @@ function feeCents(value: unknown, decimal: unknown, key: string, problems: Valid
 
 function facilitatorFee(value: unknown, problems: ValidationMap): { cents: number; echo: NonNullable<TransferRequestEcho['facilitatorFee']> } | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!isObject(value)) {
+  if (!isPlainObject(value)) {
     problems['FacilitatorFee.TotalDecimal'] = 'facilitatorFee must be an object';
     return undefined;
   }
@@ -193,7 +200,7 @@ function facilitatorFee(value: unknown, problems: ValidationMap): { cents: numbe
 /** Metadata bounds shared with PATCH: at most 50 keys of ≤ 64 characters, values ≤ 512. */
 export function checkMetadata(value: unknown): Record<string, string> | undefined | string {
   if (value === undefined || value === null) return undefined;
-  if (!isObject(value)) return 'must be an object of strings';
+  if (!isPlainObject(value)) return 'must be an object of strings';
   const entries = Object.entries(value);
   if (entries.length > MAX_METADATA_KEYS) return `must have at most ${MAX_METADATA_KEYS} keys`;
   for (const [key, item] of entries) {

@@ -18,6 +18,7 @@ import { resolveParty, type ResolvedParty } from './parties.ts';
 /**
  * Creates a transfer inside the caller's unit of work: resolves both payment
  * methods, applies the pair (§7.1), capability (§7.2) and limit (§7.3) rules,
+ * lets the rail check its options (`checkOptions`),
  * inserts the row with status `created`, writes `transfer.created`, and lets the
  * rail start (holds, first postings, first job). Any refusal throws before a
  * row is written; the caller's unit of work rolls everything back.
@@ -60,6 +61,7 @@ export async function createTransferRecord(
   });
   if (unmet) throw new BadRequest(`the ${unmet.party} account needs the ${unmet.anyOf.join(' or ')} capability enabled`);
   checkAmount(request.amount, sourceType, destinationType, [source, destination]);
+  rail.checkOptions(request.echo);
 
   const now = timestamp(clock);
   const record: TransferRecord = {

@@ -1,3 +1,4 @@
+import { MAX_TRANSFER_AMOUNT } from '@railyard/contract';
 import type { PaymentMethodType } from '../payment-methods/provider.ts';
 
 /**
@@ -6,9 +7,9 @@ import type { PaymentMethodType } from '../payment-methods/provider.ts';
  * least $1.00. The [U] ones are Railyard's choices, documented in
  * docs/transfers.md: same-day ACH $1,000,000 (the Nacha limit), standard ACH
  * $10,000,000, push/pull to card $50,000, and every transfer at most
- * $10,000,000,000 (well inside the ledger's per-posting bound).
+ * $10,000,000,000 (the contract's `MAX_TRANSFER_AMOUNT`, well inside the ledger's
+ * per-posting bound).
  */
-export const MAX_TRANSFER_AMOUNT = 1_000_000_000_000;
 
 const LIMITS: Partial<Record<PaymentMethodType, number>> = {
   'card-payment': 10_000_000,

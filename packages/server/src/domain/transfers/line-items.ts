@@ -1,4 +1,15 @@
-import type { ValidationMap } from '@railyard/contract';
+import {
+  isPlainObject,
+  LINE_ITEM_DECIMAL_PATTERN,
+  MAX_LINE_ITEM_GROUP_LENGTH,
+  MAX_LINE_ITEM_NAME_LENGTH,
+  MAX_LINE_ITEM_OPTIONS,
+  MAX_LINE_ITEM_QUANTITY,
+  MAX_LINE_ITEMS,
+  TRANSFER_CURRENCY,
+  UUID_PATTERN,
+  type ValidationMap,
+} from '@railyard/contract';
 
 /**
  * `lineItems` of a create-transfer body (v2026.01.00, SDK `CreateTransferLineItems`).
@@ -6,15 +17,8 @@ import type { ValidationMap } from '@railyard/contract';
  * `{items: {"<i>": {name, basePrice: {valueDecimal}, options: {"<j>": {…}}, …}}}`.
  * Railyard has no product images, so `imageIDs` can name nothing and is refused.
  * Whether the items must add up to the amount is not documented [U]: not enforced.
+ * The limits are the contract's, which documents the same shape.
  */
-
-export const MAX_LINE_ITEMS = 100;
-export const MAX_LINE_ITEM_OPTIONS = 20;
-const MAX_NAME_LENGTH = 150;
-const MAX_GROUP_LENGTH = 100;
-const MAX_QUANTITY = 1_000_000;
-const DECIMAL = /^-?\d{1,12}(\.\d{1,9})?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface AmountDecimal {
   currency: string;
@@ -37,34 +41,31 @@ export interface CheckedLineItems {
   items: LineItem[];
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function name(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.trim().length === 0) return 'cannot be blank';
-  if (value.length > MAX_NAME_LENGTH) return `the length must be no more than ${MAX_NAME_LENGTH}`;
+  if (value.length > MAX_LINE_ITEM_NAME_LENGTH) return `the length must be no more than ${MAX_LINE_ITEM_NAME_LENGTH}`;
   return undefined;
 }
 
 function quantity(value: unknown): string | undefined {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_QUANTITY) {
-    return `must be a whole number from 1 to ${MAX_QUANTITY}`;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_LINE_ITEM_QUANTITY) {
+    return `must be a whole number from 1 to ${MAX_LINE_ITEM_QUANTITY}`;
   }
   return undefined;
 }
 
 function price(value: unknown): ValidationMap | undefined {
-  if (!isObject(value)) return { valueDecimal: 'cannot be blank' };
+  if (!isPlainObject(value)) return { valueDecimal: 'cannot be blank' };
   const problems: ValidationMap = {};
-  if (value['currency'] !== 'USD') problems['currency'] = 'must be USD';
-  if (typeof value['valueDecimal'] !== 'string' || !DECIMAL.test(value['valueDecimal'])) {
+  if (value['currency'] !== TRANSFER_CURRENCY) problems['currency'] = `must be ${TRANSFER_CURRENCY}`;
+  if (typeof value['valueDecimal'] !== 'string' || !LINE_ITEM_DECIMAL_PATTERN.test(value['valueDecimal'])) {
     problems['valueDecimal'] = 'must be a decimal string such as 12.50';
   }
   return Object.keys(problems).length > 0 ? problems : undefined;
 }
 
 function checkOption(value: unknown): { option?: LineItemOption; problems?: ValidationMap } {
-  if (!isObject(value)) return { problems: { name: 'must be an object' } };
+  if (!isPlainObject(value)) return { problems: { name: 'must be an object' } };
   const problems: ValidationMap = {};
   const nameProblem = name(value['name']);
   if (nameProblem) problems['name'] = nameProblem;
@@ -74,8 +75,8 @@ function checkOption(value: unknown): { option?: LineItemOption; problems?: Vali
     const priceProblem = price(value['priceModifier']);
     if (priceProblem) problems['priceModifier'] = priceProblem;
   }
-  if (value['group'] !== undefined && (typeof value['group'] !== 'string' || value['group'].length > MAX_GROUP_LENGTH)) {
-    problems['group'] = `must be a string of at most ${MAX_GROUP_LENGTH} characters`;
+  if (value['group'] !== undefined && (typeof value['group'] !== 'string' || value['group'].length > MAX_LINE_ITEM_GROUP_LENGTH)) {
+    problems['group'] = `must be a string of at most ${MAX_LINE_ITEM_GROUP_LENGTH} characters`;
   }
   if (value['imageIDs'] !== undefined && !(Array.isArray(value['imageIDs']) && value['imageIDs'].length === 0)) {
     problems['imageIDs'] = 'Railyard stores no images: imageIDs must be empty';
@@ -88,7 +89,7 @@ function checkOption(value: unknown): { option?: LineItemOption; problems?: Vali
 }
 
 function checkItem(value: unknown): { item?: LineItem; problems?: ValidationMap } {
-  if (!isObject(value)) return { problems: { name: 'must be an object' } };
+  if (!isPlainObject(value)) return { problems: { name: 'must be an object' } };
   const problems: ValidationMap = {};
   const nameProblem = name(value['name']);
   if (nameProblem) problems['name'] = nameProblem;
@@ -96,7 +97,7 @@ function checkItem(value: unknown): { item?: LineItem; problems?: ValidationMap 
   if (quantityProblem) problems['quantity'] = quantityProblem;
   const priceProblem = price(value['basePrice']);
   if (priceProblem) problems['basePrice'] = priceProblem;
-  if (value['productID'] !== undefined && (typeof value['productID'] !== 'string' || !UUID.test(value['productID']))) {
+  if (value['productID'] !== undefined && (typeof value['productID'] !== 'string' || !UUID_PATTERN.test(value['productID']))) {
     problems['productID'] = 'must be a valid UUID';
   }
   if (value['imageIDs'] !== undefined && !(Array.isArray(value['imageIDs']) && value['imageIDs'].length === 0)) {
@@ -125,7 +126,7 @@ function checkItem(value: unknown): { item?: LineItem; problems?: ValidationMap 
 }
 
 export function checkLineItems(value: unknown): CheckedLineItems | { problems: ValidationMap } {
-  if (!isObject(value) || !Array.isArray(value['items'])) return { problems: { items: { '0': { name: 'lineItems.items must be a list' } } } };
+  if (!isPlainObject(value) || !Array.isArray(value['items'])) return { problems: { items: { '0': { name: 'lineItems.items must be a list' } } } };
   const raw = value['items'];
   if (raw.length === 0 || raw.length > MAX_LINE_ITEMS) {
     return { problems: { items: { '0': { name: `lineItems.items must hold 1 to ${MAX_LINE_ITEMS} items` } } } };

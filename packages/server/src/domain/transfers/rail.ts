@@ -1,5 +1,5 @@
 import type { Clock } from '../../kernel/clock.ts';
-import type { RailName, TransferRecord } from './model.ts';
+import type { RailName, TransferRecord, TransferRequestEcho } from './model.ts';
 import type { JobHandler } from '../../jobs/index.ts';
 import type { Sql } from '../../store/port.ts';
 import type { WalletRow } from '../../store/repos/wallets.ts';
@@ -47,8 +47,25 @@ export interface RailContext {
  */
 export type RailRegistry = Readonly<Partial<Record<RailName, Rail>>>;
 
+/** The rail options of a create body, per side, as create-input.ts kept them (`achDetails`, `cardDetails`). */
+export type RequestedRailOptions = Pick<TransferRequestEcho, 'sourceOptions' | 'destinationOptions'>;
+
+/** `checkOptions` of a rail that reads no options: like any rail, it ignores another rail's. */
+export function takesNoOptions(_options: RequestedRailOptions): void {}
+
 export interface Rail {
   name: RailName;
+  /**
+   * Checks the options the caller sent for this rail (`source.achDetails`,
+   * `destination.cardDetails`…) before creation writes anything: after the
+   * pair, capability and limit checks, before the transfer row and its
+   * `transfer.created` event. Throws `ValidationFailed` (422, a source problem
+   * under `source`, a destination one under `destinationPaymentMethodID`);
+   * reads no store and no clock. The options of another rail are not checked
+   * (the ACH rail ignores `cardDetails`). `start` finds the same options in
+   * `transfer.request`.
+   */
+  checkOptions(options: RequestedRailOptions): void;
   /**
    * Runs inside the create unit of work, after the transfer row is inserted with
    * status `created`. May answer the transfer as it stands after its last

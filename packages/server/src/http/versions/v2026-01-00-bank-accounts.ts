@@ -1,4 +1,4 @@
-import type { ApiVersion, OperationId } from '@railyard/contract';
+import { isPlainObject, type ApiVersion, type OperationId } from '@railyard/contract';
 import type { ChangeSet } from './transforms.ts';
 
 /**
@@ -13,14 +13,13 @@ import type { ChangeSet } from './transforms.ts';
 const INTRODUCED_IN: ApiVersion = 'v2026.01.00';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function acceptsGuestHolder(version: ApiVersion): boolean {
   return version >= INTRODUCED_IN;
 }
 
 function exceptionToV2024(exception: unknown): unknown {
-  if (!isObject(exception)) return exception;
+  if (!isPlainObject(exception)) return exception;
   const { fednowRejectionCode: _dropped, ...rest } = exception;
   return rest;
 }
@@ -30,19 +29,19 @@ function exceptionToV2024(exception: unknown): unknown {
  * other word for them); a FedNow failure as `other`, its description kept.
  */
 export function bankAccountToV2024(bankAccount: unknown): unknown {
-  if (!isObject(bankAccount)) return bankAccount;
+  if (!isPlainObject(bankAccount)) return bankAccount;
   const out: Json = { ...bankAccount };
   if (out['holderType'] === 'guest') out['holderType'] = 'individual';
   if (out['statusReason'] === 'fednow-credit-failure') out['statusReason'] = 'other';
   if (out['exceptionDetails'] !== undefined) out['exceptionDetails'] = exceptionToV2024(out['exceptionDetails']);
   if (Array.isArray(out['paymentMethods'])) {
-    out['paymentMethods'] = out['paymentMethods'].filter((m) => !(isObject(m) && m['paymentMethodType'] === 'instant-bank-credit'));
+    out['paymentMethods'] = out['paymentMethods'].filter((m) => !(isPlainObject(m) && m['paymentMethodType'] === 'instant-bank-credit'));
   }
   return out;
 }
 
 function verificationToV2024(verification: unknown): unknown {
-  if (!isObject(verification) || verification['exceptionDetails'] === undefined) return verification;
+  if (!isPlainObject(verification) || verification['exceptionDetails'] === undefined) return verification;
   return { ...verification, exceptionDetails: exceptionToV2024(verification['exceptionDetails']) };
 }
 

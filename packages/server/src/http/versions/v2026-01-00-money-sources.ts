@@ -1,4 +1,4 @@
-import { LEGACY_CAPABILITY_IDS, PAYMENT_METHOD_TYPES_AFTER_V2024, type ApiVersion, type OperationId } from '@railyard/contract';
+import { isPlainObject, LEGACY_CAPABILITY_IDS, PAYMENT_METHOD_TYPES_AFTER_V2024, type ApiVersion, type OperationId } from '@railyard/contract';
 import { NotFound } from '../../kernel/errors.ts';
 import type { ChangeSet } from './transforms.ts';
 
@@ -13,8 +13,6 @@ const INTRODUCED_IN: ApiVersion = 'v2026.01.00';
 const legacyCapabilities: ReadonlySet<string> = new Set(LEGACY_CAPABILITY_IDS);
 const hiddenTypes: ReadonlySet<string> = new Set(PAYMENT_METHOD_TYPES_AFTER_V2024);
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const eachOf = (transform: (item: unknown) => unknown) => (body: unknown) => (Array.isArray(body) ? body.map(transform) : body);
 
 export function isOlderThanV2026(version: ApiVersion): boolean {
@@ -38,21 +36,21 @@ export function hiddenPaymentMethodTypes(version: ApiVersion): ReadonlySet<strin
 const NONE: ReadonlySet<string> = new Set();
 
 const legacyCapabilityList = (body: unknown) =>
-  Array.isArray(body) ? body.filter((c) => isObject(c) && legacyCapabilities.has(String(c['capability']))) : body;
+  Array.isArray(body) ? body.filter((c) => isPlainObject(c) && legacyCapabilities.has(String(c['capability']))) : body;
 
 export function walletToV2024(wallet: unknown): unknown {
-  if (!isObject(wallet)) return wallet;
+  if (!isPlainObject(wallet)) return wallet;
   return { walletID: wallet['walletID'], availableBalance: wallet['availableBalance'] };
 }
 
 export function paymentMethodToV2024(method: unknown): unknown {
-  if (!isObject(method) || !isObject(method['wallet'])) return method;
+  if (!isPlainObject(method) || !isPlainObject(method['wallet'])) return method;
   return { ...method, wallet: { walletID: method['wallet']['walletID'] } };
 }
 
 const paymentMethodList = (body: unknown) =>
   Array.isArray(body)
-    ? body.filter((m) => !(isObject(m) && hiddenTypes.has(String(m['paymentMethodType'])))).map(paymentMethodToV2024)
+    ? body.filter((m) => !(isPlainObject(m) && hiddenTypes.has(String(m['paymentMethodType'])))).map(paymentMethodToV2024)
     : body;
 
 export const moneySourceChanges: ChangeSet['operations'] = {

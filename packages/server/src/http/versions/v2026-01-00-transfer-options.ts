@@ -1,4 +1,4 @@
-import type { OperationId } from '@railyard/contract';
+import { isPlainObject, type OperationId } from '@railyard/contract';
 import type { ChangeSet } from './transforms.ts';
 import { paymentMethodToV2024 } from './v2026-01-00-money-sources.ts';
 import { PAYMENT_METHOD_TYPES_AFTER_V2024 } from '@railyard/contract';
@@ -10,13 +10,12 @@ import { PAYMENT_METHOD_TYPES_AFTER_V2024 } from '@railyard/contract';
  */
 const hiddenTypes: ReadonlySet<string> = new Set(PAYMENT_METHOD_TYPES_AFTER_V2024);
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const methods = (list: unknown) =>
-  Array.isArray(list) ? list.filter((m) => !(isObject(m) && hiddenTypes.has(String(m['paymentMethodType'])))).map(paymentMethodToV2024) : list;
+  Array.isArray(list) ? list.filter((m) => !(isPlainObject(m) && hiddenTypes.has(String(m['paymentMethodType'])))).map(paymentMethodToV2024) : list;
 
 export function transferOptionsToV2024(body: unknown): unknown {
-  if (!isObject(body)) return body;
+  if (!isPlainObject(body)) return body;
   const out: Json = { ...body };
   if ('sourceOptions' in out) out['sourceOptions'] = methods(out['sourceOptions']);
   if ('destinationOptions' in out) out['destinationOptions'] = methods(out['destinationOptions']);

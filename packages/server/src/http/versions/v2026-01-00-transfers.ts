@@ -1,4 +1,4 @@
-import type { OperationId } from '@railyard/contract';
+import { isPlainObject, type OperationId } from '@railyard/contract';
 import type { ChangeSet } from './transforms.ts';
 
 /**
@@ -11,7 +11,6 @@ import type { ChangeSet } from './transforms.ts';
  */
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Payment method types v2024.01.00 has no name for, as the nearest type it has:
@@ -24,18 +23,18 @@ const NEAREST_V2024_TYPE: Readonly<Record<string, string>> = {
 };
 
 function partyToV2024(party: unknown): unknown {
-  if (!isObject(party)) return party;
+  if (!isPlainObject(party)) return party;
   const out: Json = { ...party };
   const nearest = NEAREST_V2024_TYPE[String(out['paymentMethodType'])];
   if (nearest !== undefined) out['paymentMethodType'] = nearest;
   delete out['terminalCard'];
-  if (isObject(out['wallet'])) out['wallet'] = { walletID: out['wallet']['walletID'] };
-  if (isObject(out['achDetails'])) {
+  if (isPlainObject(out['wallet'])) out['wallet'] = { walletID: out['wallet']['walletID'] };
+  if (isPlainObject(out['achDetails'])) {
     const ach = { ...out['achDetails'] };
     delete ach['addenda'];
     out['achDetails'] = ach;
   }
-  if (isObject(out['cardDetails'])) {
+  if (isPlainObject(out['cardDetails'])) {
     const card = { ...out['cardDetails'] };
     delete card['authorizationCode'];
     out['cardDetails'] = card;
@@ -45,7 +44,7 @@ function partyToV2024(party: unknown): unknown {
 
 /** A v2026 Transfer (or CreatedTransfer / AsyncTransfer) in v2024 shape. */
 export function transferToV2024(transfer: unknown): unknown {
-  if (!isObject(transfer)) return transfer;
+  if (!isPlainObject(transfer)) return transfer;
   const out: Json = { ...transfer };
   if (out['paymentLinkCode'] !== undefined) out['paymentLinkID'] = out['paymentLinkCode'];
   delete out['paymentLinkCode'];
@@ -58,7 +57,7 @@ export function transferToV2024(transfer: unknown): unknown {
 
 function without(...fields: string[]) {
   return (body: unknown) => {
-    if (!isObject(body)) return body;
+    if (!isPlainObject(body)) return body;
     const out: Json = { ...body };
     for (const field of fields) delete out[field];
     return out;

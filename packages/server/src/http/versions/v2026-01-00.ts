@@ -1,4 +1,4 @@
-import { LEGACY_CAPABILITY_IDS, type ApiVersion } from '@railyard/contract';
+import { isPlainObject, LEGACY_CAPABILITY_IDS, type ApiVersion } from '@railyard/contract';
 import { BadRequest, ValidationFailed } from '../../kernel/errors.ts';
 import type { ChangeSet } from './transforms.ts';
 import { bankAccountChanges } from './v2026-01-00-bank-accounts.ts';
@@ -15,7 +15,6 @@ const INTRODUCED_IN: ApiVersion = 'v2026.01.00';
 const legacyCapabilities: ReadonlySet<string> = new Set(LEGACY_CAPABILITY_IDS);
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A v2026 Account in v2024 shape: granular capability IDs (v2025.07) and the
@@ -23,17 +22,17 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
  * regulator or `guest` profiles (guests are never created here).
  */
 export function accountToV2024(account: unknown): unknown {
-  if (!isObject(account)) return account;
+  if (!isPlainObject(account)) return account;
   const out: Json = { ...account };
   if (Array.isArray(out['capabilities'])) {
-    const kept = (out['capabilities'] as unknown[]).filter((c) => isObject(c) && legacyCapabilities.has(String(c['capability'])));
+    const kept = (out['capabilities'] as unknown[]).filter((c) => isPlainObject(c) && legacyCapabilities.has(String(c['capability'])));
     if (kept.length > 0) out['capabilities'] = kept;
     else delete out['capabilities'];
   }
-  if (isObject(out['profile'])) {
+  if (isPlainObject(out['profile'])) {
     const profile: Json = { ...out['profile'] };
     delete profile['guest'];
-    if (isObject(profile['business'])) {
+    if (isPlainObject(profile['business'])) {
       const business: Json = { ...profile['business'] };
       delete business['industry'];
       if (business['primaryRegulator'] === 'state-cu-regulator') delete business['primaryRegulator'];

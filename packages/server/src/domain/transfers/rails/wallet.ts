@@ -6,7 +6,7 @@ import { transferOfJob } from './job-helpers.ts';
 import type { Sql } from '../../../store/port.ts';
 import type { TransferRecord } from '../model.ts';
 import { transitionTransfer } from '../transitions.ts';
-import type { Rail, RailContext } from '../rail.ts';
+import { takesNoOptions, type Rail, type RailContext } from '../rail.ts';
 
 /**
  * Wallet ↔ wallet (docs/api-behaviour.md §6.2: completes almost instantly). With the
@@ -132,5 +132,5 @@ const complete: JobHandler = async (sql, job, ctx) => {
   await transitionTransfer(sql, clock, transfer, { status: 'completed' });
 };
 
-export const walletRail: Rail = { name: 'wallet', start, jobs: { [WALLET_COMPLETE_JOB]: complete } };
+export const walletRail: Rail = { name: 'wallet', checkOptions: takesNoOptions, start, jobs: { [WALLET_COMPLETE_JOB]: complete } };
 

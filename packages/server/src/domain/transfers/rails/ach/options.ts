@@ -1,39 +1,40 @@
-import type { ValidationMap } from '@railyard/contract';
+import {
+  ACH_COMPANY_ENTRY_DESCRIPTION_LENGTH,
+  ACH_DEBIT_HOLD_PERIODS,
+  ACH_ORIGINATING_COMPANY_NAME_LENGTH,
+  ACH_SEC_CODES,
+  CreateTransferDestinationAch,
+  CreateTransferSourceAch,
+  MAX_ACH_ADDENDA_RECORD_LENGTH,
+  MAX_ACH_ADDENDA_RECORDS,
+  NACHA_CHARACTERS,
+  type AchDebitHoldPeriodValue,
+  type AchSecCodeValue,
+  type ValidationMap,
+} from '@railyard/contract';
 import { ValidationFailed } from '../../../../kernel/errors.ts';
-import type { TransferRecord } from '../../model.ts';
+import type { TransferRequestEcho } from '../../model.ts';
 
 /**
  * The ACH options a caller sends with a transfer (`source.achDetails`,
  * `destination.achDetails`; SDK `CreateTransferSourceACH` /
- * `CreateTransferDestinationACH`), checked when the ACH rail starts. Problems
+ * `CreateTransferDestinationACH`), checked by the ACH rail's `checkOptions`
+ * before creation writes anything, with the contract's enums and limits. Problems
  * are reported like the rest of the create body (create-input.ts): a source
  * problem under `source`, a destination problem under
  * `destinationPaymentMethodID` (the SDK's `TransferValidationError` has no
  * `destination` key), every problem at once.
  */
 
-export const SEC_CODES = ['WEB', 'PPD', 'CCD', 'TEL'] as const;
-export type SecCode = (typeof SEC_CODES)[number];
-export const DEBIT_HOLD_PERIODS = ['no-hold', '1-day', '2-days'] as const;
-export type DebitHoldPeriod = (typeof DEBIT_HOLD_PERIODS)[number];
-
-/** Behaviour.md §5.2 field limits. */
-const COMPANY_ENTRY_DESCRIPTION = { min: 4, max: 10 };
-const ORIGINATING_COMPANY_NAME = { min: 4, max: 16 };
-/** One addenda record per entry (NACHA allows one for WEB/PPD/CCD/TEL), 80 characters each. */
-export const MAX_ADDENDA_RECORDS = 1;
-const MAX_ADDENDA_RECORD_LENGTH = 80;
-/** NACHA's character set: printable ASCII. */
-const NACHA_CHARACTERS = /^[\x20-\x7e]+$/;
-
-const SOURCE_KEYS = new Set(['companyEntryDescription', 'originatingCompanyName', 'debitHoldPeriod', 'secCode', 'addenda']);
-const DESTINATION_KEYS = new Set(['companyEntryDescription', 'originatingCompanyName', 'addenda']);
+/** The fields each side takes: the contract's documented shapes. */
+const SOURCE_KEYS: ReadonlySet<string> = new Set(Object.keys(CreateTransferSourceAch.shape));
+const DESTINATION_KEYS: ReadonlySet<string> = new Set(Object.keys(CreateTransferDestinationAch.shape));
 
 export interface AchLegOptions {
   companyEntryDescription?: string;
   originatingCompanyName?: string;
-  secCode?: SecCode;
-  debitHoldPeriod?: DebitHoldPeriod;
+  secCode?: AchSecCodeValue;
+  debitHoldPeriod?: AchDebitHoldPeriodValue;
   addenda?: Array<{ record: string }>;
 }
 
@@ -62,15 +63,15 @@ function checkAddenda(value: unknown, problems: string[]): Array<{ record: strin
     problems.push('achDetails.addenda must be an array');
     return undefined;
   }
-  if (value.length > MAX_ADDENDA_RECORDS) {
-    problems.push(`achDetails.addenda must have at most ${MAX_ADDENDA_RECORDS} record`);
+  if (value.length > MAX_ACH_ADDENDA_RECORDS) {
+    problems.push(`achDetails.addenda must have at most ${MAX_ACH_ADDENDA_RECORDS} record`);
     return undefined;
   }
   const out: Array<{ record: string }> = [];
   for (const item of value) {
     const record = (item as Json | null)?.['record'];
-    if (typeof record !== 'string' || record.length === 0 || record.length > MAX_ADDENDA_RECORD_LENGTH || !NACHA_CHARACTERS.test(record)) {
-      problems.push(`achDetails.addenda.record must be 1 to ${MAX_ADDENDA_RECORD_LENGTH} valid NACHA characters`);
+    if (typeof record !== 'string' || record.length === 0 || record.length > MAX_ACH_ADDENDA_RECORD_LENGTH || !NACHA_CHARACTERS.test(record)) {
+      problems.push(`achDetails.addenda.record must be 1 to ${MAX_ACH_ADDENDA_RECORD_LENGTH} valid NACHA characters`);
       return undefined;
     }
     out.push({ record });
@@ -83,14 +84,14 @@ function checkSide(options: Json | undefined, allowedKeys: ReadonlySet<string>, 
   if (!ach) return {};
   for (const key of Object.keys(ach)) if (!allowedKeys.has(key)) problems.push(`achDetails.${key} is not a known field`);
   const out: AchLegOptions = {};
-  const description = checkText(ach['companyEntryDescription'], 'companyEntryDescription', COMPANY_ENTRY_DESCRIPTION, problems);
+  const description = checkText(ach['companyEntryDescription'], 'companyEntryDescription', ACH_COMPANY_ENTRY_DESCRIPTION_LENGTH, problems);
   if (description !== undefined) out.companyEntryDescription = description;
-  const company = checkText(ach['originatingCompanyName'], 'originatingCompanyName', ORIGINATING_COMPANY_NAME, problems);
+  const company = checkText(ach['originatingCompanyName'], 'originatingCompanyName', ACH_ORIGINATING_COMPANY_NAME_LENGTH, problems);
   if (company !== undefined) out.originatingCompanyName = company;
   if (allowedKeys.has('secCode')) {
-    const secCode = checkEnum(ach['secCode'], 'secCode', SEC_CODES, problems);
+    const secCode = checkEnum(ach['secCode'], 'secCode', ACH_SEC_CODES, problems);
     if (secCode) out.secCode = secCode;
-    const hold = checkEnum(ach['debitHoldPeriod'], 'debitHoldPeriod', DEBIT_HOLD_PERIODS, problems);
+    const hold = checkEnum(ach['debitHoldPeriod'], 'debitHoldPeriod', ACH_DEBIT_HOLD_PERIODS, problems);
     if (hold) out.debitHoldPeriod = hold;
   }
   const addenda = checkAddenda(ach['addenda'], problems);
@@ -99,11 +100,11 @@ function checkSide(options: Json | undefined, allowedKeys: ReadonlySet<string>, 
 }
 
 /** Both sides' ACH options, or ValidationFailed (422) naming every problem. */
-export function checkAchOptions(transfer: TransferRecord): { source: AchLegOptions; destination: AchLegOptions } {
+export function checkAchOptions(request: Pick<TransferRequestEcho, 'sourceOptions' | 'destinationOptions'>): { source: AchLegOptions; destination: AchLegOptions } {
   const sourceProblems: string[] = [];
   const destinationProblems: string[] = [];
-  const source = checkSide(transfer.request.sourceOptions, SOURCE_KEYS, sourceProblems);
-  const destination = checkSide(transfer.request.destinationOptions, DESTINATION_KEYS, destinationProblems);
+  const source = checkSide(request.sourceOptions, SOURCE_KEYS, sourceProblems);
+  const destination = checkSide(request.destinationOptions, DESTINATION_KEYS, destinationProblems);
   const problems: ValidationMap = {};
   if (sourceProblems.length > 0) problems['source'] = sourceProblems.join('; ');
   if (destinationProblems.length > 0) problems['destinationPaymentMethodID'] = destinationProblems.join('; ');

@@ -1,6 +1,6 @@
 import type { AchPacing, RailPacing, TimeOfDay } from '../../pacing.ts';
 import { atBankingDaysAfter, nextCutoff, wallTime } from '../banking-calendar.ts';
-import type { DebitHoldPeriod } from './options.ts';
+import type { AchDebitHoldPeriodValue } from '@railyard/contract';
 import type { AchReturnTrigger, ReturnPhase } from './returns.ts';
 
 /**
@@ -55,7 +55,7 @@ const SAME_DAY_SETTLEMENT: readonly TimeOfDay[] = ['13:00', '17:00', '18:00'];
 const STANDARD_SETTLEMENT: TimeOfDay = '09:00';
 const HOLD_RELEASE: TimeOfDay = '09:00';
 const LATE_RETURN_ARRIVAL: TimeOfDay = '12:00';
-const HOLD_DAYS: Record<DebitHoldPeriod, number> = { 'no-hold': 0, '1-day': 1, '2-days': 2 };
+const HOLD_DAYS: Record<AchDebitHoldPeriodValue, number> = { 'no-hold': 0, '1-day': 1, '2-days': 2 };
 const MS = 1000;
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -91,7 +91,7 @@ export interface PlanInput {
   now: Date;
   pacing: RailPacing;
   /** Debit leg (a bank-account source), if any. */
-  debit?: { holdPeriod: DebitHoldPeriod };
+  debit?: { holdPeriod: AchDebitHoldPeriodValue };
   /** Credit leg (a bank-account destination), if any, and its speed. */
   credit?: { speed: Speed };
   trigger: AchReturnTrigger | undefined;

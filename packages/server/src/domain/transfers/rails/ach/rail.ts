@@ -22,8 +22,8 @@ import { achStateOf, type AchRailState } from './state.ts';
  * ACH debits and credits, standard and same-day (docs/api-behaviour.md §6.2; docs/rails.md
  * "ACH"). A transfer has one or two legs: a debit of a bank-account source
  * (`source.achDetails`) and/or a credit of a bank-account destination
- * (`destination.achDetails`). `start` checks the options, plans every step
- * (plan.ts), holds a wallet source's money and marks the first leg
+ * (`destination.achDetails`). `checkOptions` checks the options before
+ * creation writes anything; `start` plans every step (plan.ts), holds a wallet source's money and marks the first leg
  * `initiated`; jobs on the platform clock then move each leg
  * `originated` → `completed` (or `returned`), one job enqueuing the next, so a
  * transfer canceled or failed meanwhile simply stops.
@@ -75,7 +75,8 @@ async function enqueueStep(sql: Sql, clock: Clock, transfer: TransferRecord, kin
 }
 
 async function start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Promise<void> {
-  const options = checkAchOptions(transfer);
+  // Checked by `checkOptions` before the transfer was written: reading them again cannot fail.
+  const options = checkAchOptions(transfer.request);
   const debit = transfer.source.sourceKind === 'bank-account';
   const credit = transfer.destination.sourceKind === 'bank-account';
   if (!debit && !credit) throw new Error(`transfer ${transfer.transferID}: ACH rail without a bank account`);
@@ -205,6 +206,7 @@ const returned: JobHandler = async (sql, job, jobCtx) => {
 
 export const achRail: Rail = {
   name: 'ach',
+  checkOptions: (options) => void checkAchOptions(options),
   start,
   cancel: cancelAch,
   jobs: { [ACH_ORIGINATE_JOB]: originate, [ACH_COMPLETE_JOB]: complete, [ACH_RETURN_JOB]: returned },

@@ -1,7 +1,8 @@
+import { AchDebitHoldPeriod, AchSecCode } from '@railyard/contract';
 import { z } from 'zod';
 import type { TransferRecord } from '../../model.ts';
 import { parseRailState } from '../../state-machine.ts';
-import { DEBIT_HOLD_PERIODS, SEC_CODES, type AchLegOptions } from './options.ts';
+import type { AchLegOptions } from './options.ts';
 import type { AchPlan } from './plan.ts';
 
 /**
@@ -22,8 +23,8 @@ const legKind = z.enum(['debit', 'credit']);
 const legOptions = z.object({
   companyEntryDescription: z.string().optional(),
   originatingCompanyName: z.string().optional(),
-  secCode: z.enum(SEC_CODES).optional(),
-  debitHoldPeriod: z.enum(DEBIT_HOLD_PERIODS).optional(),
+  secCode: AchSecCode.optional(),
+  debitHoldPeriod: AchDebitHoldPeriod.optional(),
   addenda: z.array(z.object({ record: z.string() })).optional(),
 });
 

@@ -13,7 +13,8 @@ import { completePush, PUSH_COMPLETE_JOB, startPush } from './push.ts';
  * destination is `push-to-card`.
  */
 async function start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Promise<void> {
-  const options = checkCardOptions(transfer);
+  // Checked by `checkOptions` before the transfer was written: reading them again cannot fail.
+  const options = checkCardOptions(transfer.request);
   if (transfer.destination.paymentMethodType === 'push-to-card') return startPush(sql, ctx, transfer, options.destination);
   if (transfer.source.sourceKind !== 'card') {
     // apple-pay and card-present sources have no linked card to authorize; no provider yields them yet.
@@ -24,6 +25,7 @@ async function start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Prom
 
 export const cardRail: Rail = {
   name: 'card',
+  checkOptions: (options) => void checkCardOptions(options),
   start,
   cancel: cancelCard,
   jobs: { [CARD_SETTLE_JOB]: settle, [CARD_COMPLETE_JOB]: complete, [PUSH_COMPLETE_JOB]: completePush },

@@ -1,30 +1,35 @@
-import type { ValidationMap } from '@railyard/contract';
+import {
+  CARD_DESCRIPTOR_CHARACTERS,
+  CARD_DYNAMIC_DESCRIPTOR_LENGTH,
+  CARD_TRANSACTION_SOURCES,
+  CreateTransferDestinationCard,
+  CreateTransferSourceCard,
+  type CardTransactionSourceValue,
+  type ValidationMap,
+} from '@railyard/contract';
 import { ValidationFailed } from '../../../../kernel/errors.ts';
-import type { TransferRecord } from '../../model.ts';
+import type { TransferRequestEcho } from '../../model.ts';
 
 /**
  * The card options a create request may carry (docs/api-behaviour.md §5.2, SDK
  * `CreateTransferSourceCard`, `CreateTransferDestinationCard`):
  * `source.cardDetails {dynamicDescriptor 4–22, transactionSource}` and
  * `destination.cardDetails {dynamicDescriptor 4–22}`. The transfers core keeps
- * them as opaque small objects; the card rail checks them when it starts, in
- * the creating unit of work, so a bad value is a 422 and nothing is written.
+ * them as opaque small objects; the card rail's `checkOptions` checks them with
+ * the contract's enums and limits before creation writes anything (422).
  * Keys follow the core's convention for party options: `source` and
  * `destinationPaymentMethodID`.
  */
 
-export const MIN_DYNAMIC_DESCRIPTOR = 4;
-export const MAX_DYNAMIC_DESCRIPTOR = 22;
-export const TRANSACTION_SOURCES = ['first-recurring', 'recurring', 'unscheduled'] as const;
-export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
+const { min: MIN_DYNAMIC_DESCRIPTOR, max: MAX_DYNAMIC_DESCRIPTOR } = CARD_DYNAMIC_DESCRIPTOR_LENGTH;
+/** The fields each side takes: the contract's documented shapes. */
+const SOURCE_KEYS = Object.keys(CreateTransferSourceCard.shape);
+const DESTINATION_KEYS = Object.keys(CreateTransferDestinationCard.shape);
 
 export interface CardOptions {
   dynamicDescriptor?: string;
-  transactionSource?: TransactionSource;
+  transactionSource?: CardTransactionSourceValue;
 }
-
-/** Printable ASCII: what a card statement can show. */
-const DESCRIPTOR = /^[\x20-\x7e]+$/;
 
 function check(value: unknown, allowed: readonly string[], side: string): CardOptions | string {
   if (value === undefined) return {};
@@ -37,24 +42,24 @@ function check(value: unknown, allowed: readonly string[], side: string): CardOp
     if (typeof descriptor !== 'string' || descriptor.length < MIN_DYNAMIC_DESCRIPTOR || descriptor.length > MAX_DYNAMIC_DESCRIPTOR) {
       return `${side}.cardDetails.dynamicDescriptor: the length must be between ${MIN_DYNAMIC_DESCRIPTOR} and ${MAX_DYNAMIC_DESCRIPTOR}`;
     }
-    if (!DESCRIPTOR.test(descriptor)) return `${side}.cardDetails.dynamicDescriptor: must be printable ASCII`;
+    if (!CARD_DESCRIPTOR_CHARACTERS.test(descriptor)) return `${side}.cardDetails.dynamicDescriptor: must be printable ASCII`;
     out.dynamicDescriptor = descriptor;
   }
   const source = options['transactionSource'];
   if (source !== undefined && source !== null) {
-    if (typeof source !== 'string' || !(TRANSACTION_SOURCES as readonly string[]).includes(source)) {
-      return `${side}.cardDetails.transactionSource: must be one of ${TRANSACTION_SOURCES.join(', ')}`;
+    if (typeof source !== 'string' || !(CARD_TRANSACTION_SOURCES as readonly string[]).includes(source)) {
+      return `${side}.cardDetails.transactionSource: must be one of ${CARD_TRANSACTION_SOURCES.join(', ')}`;
     }
-    out.transactionSource = source as TransactionSource;
+    out.transactionSource = source as CardTransactionSourceValue;
   }
   return out;
 }
 
 /** The checked options of both sides; throws ValidationFailed (422) naming every bad one. */
-export function checkCardOptions(transfer: TransferRecord): { source: CardOptions; destination: CardOptions } {
+export function checkCardOptions(request: Pick<TransferRequestEcho, 'sourceOptions' | 'destinationOptions'>): { source: CardOptions; destination: CardOptions } {
   const problems: ValidationMap = {};
-  const source = check(transfer.request.sourceOptions?.['cardDetails'], ['dynamicDescriptor', 'transactionSource'], 'source');
-  const destination = check(transfer.request.destinationOptions?.['cardDetails'], ['dynamicDescriptor'], 'destination');
+  const source = check(request.sourceOptions?.['cardDetails'], SOURCE_KEYS, 'source');
+  const destination = check(request.destinationOptions?.['cardDetails'], DESTINATION_KEYS, 'destination');
   if (typeof source === 'string') problems['source'] = source;
   if (typeof destination === 'string') problems['destinationPaymentMethodID'] = destination;
   if (typeof source === 'string' || typeof destination === 'string') throw new ValidationFailed(problems);

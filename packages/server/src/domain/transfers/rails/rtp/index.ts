@@ -5,7 +5,7 @@ import type { JobHandler } from '../../../../jobs/index.ts';
 import type { Sql } from '../../../../store/port.ts';
 import { scheduleStep, transferOfJob } from '../job-helpers.ts';
 import { holdSourceWallet, payOutHold, releaseSourceHold } from '../card/ledger-steps.ts';
-import type { Rail, RailContext } from '../../rail.ts';
+import { takesNoOptions, type Rail, type RailContext } from '../../rail.ts';
 import { markBankAccountUnusable } from '../../../bank-accounts/rail-failures.ts';
 import { rtpAnswerFor } from './triggers.ts';
 import { rtpStateOf } from './state.ts';
@@ -94,4 +94,4 @@ const complete: JobHandler = async (sql, job, ctx) => {
   await answer(sql, clock, transfer, ctx.liveClock);
 };
 
-export const rtpRail: Rail = { name: 'rtp', start, jobs: { [RTP_COMPLETE_JOB]: complete } };
+export const rtpRail: Rail = { name: 'rtp', checkOptions: takesNoOptions, start, jobs: { [RTP_COMPLETE_JOB]: complete } };
