@@ -4,7 +4,7 @@ import type { TransferRecord } from '../../model.ts';
 import { transitionTransfer } from '../../transitions.ts';
 import type { Sql } from '../../../../store/port.ts';
 import type { RailContext } from '../../rail.ts';
-import { releaseSourceWallet } from './ledger-steps.ts';
+import { releaseSourceHold } from '../ledger-steps.ts';
 import { achStateOf } from './state.ts';
 
 /**
@@ -30,7 +30,7 @@ export async function cancelAch(sql: Sql, ctx: RailContext, transfer: TransferRe
   if (status !== 'initiated') {
     throw new BadRequest(`the ACH ${first.kind} has already been originated and the transfer can no longer be canceled`);
   }
-  if (transfer.source.sourceKind === 'wallet') await releaseSourceWallet({ sql, clock: ctx.clock, transfer });
+  if (transfer.source.sourceKind === 'wallet') await releaseSourceHold(sql, ctx.clock, transfer, 'cancel');
   await transitionTransfer(sql, ctx.clock, transfer, {
     status: 'canceled',
     [first.side]: { achDetails: { status: 'canceled', canceledOn: timestamp(ctx.clock) } },

@@ -1,137 +1,91 @@
 import type { Clock } from '../../../../kernel/clock.ts';
 import type { TransferRecord } from '../../model.ts';
-import {
-  availableBalance,
-  ensureLedgerAccount,
-  holdFunds,
-  moveFunds,
-  postEntry,
-  releaseHold,
-  settleHold,
-  type PostingInput,
-} from '../../../../ledger/index.ts';
+import { availableBalance, moveFunds, postEntry, type PostingInput } from '../../../../ledger/index.ts';
 import type { Sql } from '../../../../store/port.ts';
-import { findWalletRow } from '../../../../store/repos/wallets.ts';
+import {
+  credits,
+  feesAccountOf,
+  ledgerAccountOf,
+  outsideAccountOf,
+  posting,
+  reference,
+  releaseSourceHold,
+  settleSourceHold,
+  walletOf,
+} from '../ledger-steps.ts';
 
 /**
- * The ACH rail's postings (docs/rails.md "ACH", docs/ledger.md). Money in
- * flight sits in the platform's `rail-clearing` account for `ach`; a linked
- * bank account is mirrored by a `bank-account` ledger account (it may go
- * negative: the money is outside Railyard). Every step posts with
- * `idempotencyRef: transfer:<id>:<step>`, so a retried job never posts twice.
+ * The ACH rail's postings (docs/rails.md "ACH", docs/ledger.md), built on the
+ * rails' shared steps (../ledger-steps.ts) and with their signature
+ * `(sql, clock, transfer)`. Money in flight sits in the platform's
+ * `rail-clearing` account for `ach`; a linked bank account is mirrored by a
+ * `bank-account` ledger account (it may go negative: the money is outside
+ * Railyard). A wallet source is held at creation and released on a
+ * cancellation with the shared `holdSourceWallet` / `releaseSourceHold`.
  */
 
 export const ACH_CLEARING_OWNER = 'ach';
 /** Owner of the `fees` ledger account that absorbs what a wallet could not pay back on a late debit return. */
 export const ACH_RETURN_LOSSES_OWNER = 'ach-return-losses';
 
-interface Ctx {
-  sql: Sql;
-  clock: Clock;
-  transfer: TransferRecord;
+const clearing = (sql: Sql, clock: Clock, transfer: TransferRecord) => ledgerAccountOf(sql, clock, transfer, 'rail-clearing', ACH_CLEARING_OWNER);
+const losses = (sql: Sql, clock: Clock, transfer: TransferRecord) => ledgerAccountOf(sql, clock, transfer, 'fees', ACH_RETURN_LOSSES_OWNER);
+const bankAccount = (sql: Sql, clock: Clock, transfer: TransferRecord, side: 'source' | 'destination') => outsideAccountOf(sql, clock, transfer, side, 'bank-account');
+const walletAccount = async (sql: Sql, transfer: TransferRecord, side: 'source' | 'destination') => (await walletOf(sql, transfer, side)).ledger_account_id;
+
+/** Clearing pays out the whole amount: `receiver` the amount net of the fee, the platform's fees account the fee. */
+async function payOutOfClearing(sql: Sql, clock: Clock, transfer: TransferRecord, step: string, receiver: string): Promise<void> {
+  const paid = await credits(sql, clock, transfer, receiver);
+  const postings = [posting(transfer, await clearing(sql, clock, transfer), -transfer.amount), ...paid.map((c) => posting(transfer, c.ledgerAccountID, c.amount))];
+  await postEntry(sql, { ...reference(transfer, step), postings }, clock);
 }
 
-function reference(transfer: TransferRecord, step: string) {
-  return {
-    platformID: transfer.platformID,
-    referenceType: 'transfer',
-    referenceID: transfer.transferID,
-    description: transfer.request.description ?? 'ACH transfer',
-    idempotencyRef: `transfer:${transfer.transferID}:${step}`,
-  };
-}
-
-async function system({ sql, clock, transfer }: Ctx, kind: 'rail-clearing' | 'fees', ownerID: string): Promise<string> {
-  const account = await ensureLedgerAccount(sql, { platformID: transfer.platformID, kind, ownerID, currency: transfer.currency }, clock);
-  return account.ledgerAccountID;
-}
-
-const clearing = (ctx: Ctx) => system(ctx, 'rail-clearing', ACH_CLEARING_OWNER);
-const fees = (ctx: Ctx) => system(ctx, 'fees', ctx.transfer.platformID);
-const losses = (ctx: Ctx) => system(ctx, 'fees', ACH_RETURN_LOSSES_OWNER);
-
-async function bankAccount(ctx: Ctx, side: 'source' | 'destination'): Promise<string> {
-  const party = ctx.transfer[side];
-  const account = await ensureLedgerAccount(
-    ctx.sql,
-    { platformID: ctx.transfer.platformID, kind: 'bank-account', ownerID: party.sourceID, accountID: party.accountID, currency: ctx.transfer.currency },
-    ctx.clock,
+/** Clearing gives the debited money back to the source bank account. */
+async function backToSourceBank(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<void> {
+  await moveFunds(
+    sql,
+    {
+      ...reference(transfer, 'return'),
+      fromLedgerAccountID: await clearing(sql, clock, transfer),
+      toLedgerAccountID: await bankAccount(sql, clock, transfer, 'source'),
+      amount: transfer.amount,
+      currency: transfer.currency,
+    },
+    clock,
   );
-  return account.ledgerAccountID;
-}
-
-async function wallet(ctx: Ctx, side: 'source' | 'destination'): Promise<string> {
-  const party = ctx.transfer[side];
-  const row = await findWalletRow(ctx.sql, party.accountID, party.sourceID);
-  if (!row || row.platform_id !== ctx.transfer.platformID) throw new Error(`transfer ${ctx.transfer.transferID}: ${side} wallet missing`);
-  return row.ledger_account_id;
-}
-
-const posting = (ctx: Ctx, ledgerAccountID: string, amount: number): PostingInput => ({
-  ledgerAccountID,
-  bucket: 'available',
-  amount,
-  currency: ctx.transfer.currency,
-});
-
-/** Who receives a completed transfer's money: `receiver` the amount net of the facilitator fee, the platform's fees account the fee. */
-async function receivers(ctx: Ctx, receiver: string): Promise<Array<{ ledgerAccountID: string; amount: number }>> {
-  const net = ctx.transfer.amount - ctx.transfer.facilitatorFeeCents;
-  const list: Array<{ ledgerAccountID: string; amount: number }> = [];
-  if (net > 0) list.push({ ledgerAccountID: receiver, amount: net });
-  if (ctx.transfer.facilitatorFeeCents > 0) list.push({ ledgerAccountID: await fees(ctx), amount: ctx.transfer.facilitatorFeeCents });
-  return list;
-}
-
-/** Wallet → bank: the source wallet's money is held at creation (InsufficientFunds propagates). */
-export async function holdSourceWallet(ctx: Ctx): Promise<void> {
-  await holdFunds(ctx.sql, { ...reference(ctx.transfer, 'hold'), ledgerAccountID: await wallet(ctx, 'source'), amount: ctx.transfer.amount, currency: ctx.transfer.currency }, ctx.clock);
-}
-
-/** Wallet → bank canceled before the credit originated: the held money goes back to the wallet. */
-export async function releaseSourceWallet(ctx: Ctx): Promise<void> {
-  await releaseHold(ctx.sql, { ...reference(ctx.transfer, 'cancel'), ledgerAccountID: await wallet(ctx, 'source'), amount: ctx.transfer.amount, currency: ctx.transfer.currency }, ctx.clock);
 }
 
 /** A debit leg is originated: the bank account's money enters clearing. */
-export async function debitOriginated(ctx: Ctx): Promise<void> {
+export async function debitOriginated(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<void> {
   await moveFunds(
-    ctx.sql,
-    { ...reference(ctx.transfer, 'debit-originate'), fromLedgerAccountID: await bankAccount(ctx, 'source'), toLedgerAccountID: await clearing(ctx), amount: ctx.transfer.amount, currency: ctx.transfer.currency },
-    ctx.clock,
+    sql,
+    {
+      ...reference(transfer, 'debit-originate'),
+      fromLedgerAccountID: await bankAccount(sql, clock, transfer, 'source'),
+      toLedgerAccountID: await clearing(sql, clock, transfer),
+      amount: transfer.amount,
+      currency: transfer.currency,
+    },
+    clock,
   );
 }
 
 /** A debit leg into a wallet completes: clearing pays the wallet (net) and the fee. Bank → bank leaves it in clearing for the credit leg. */
-export async function debitCompleted(ctx: Ctx): Promise<void> {
-  if (ctx.transfer.destination.sourceKind !== 'wallet') return;
-  const credits = await receivers(ctx, await wallet(ctx, 'destination'));
-  const postings = [posting(ctx, await clearing(ctx), -ctx.transfer.amount), ...credits.map((c) => posting(ctx, c.ledgerAccountID, c.amount))];
-  await postEntry(ctx.sql, { ...reference(ctx.transfer, 'debit-complete'), postings }, ctx.clock);
+export async function debitCompleted(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<void> {
+  if (transfer.destination.sourceKind !== 'wallet') return;
+  await payOutOfClearing(sql, clock, transfer, 'debit-complete', await walletAccount(sql, transfer, 'destination'));
 }
 
 /** A credit leg completes: the held wallet money (or the cleared debit, bank → bank) reaches the bank account and the fee. */
-export async function creditCompleted(ctx: Ctx): Promise<void> {
-  const credits = await receivers(ctx, await bankAccount(ctx, 'destination'));
-  if (ctx.transfer.source.sourceKind === 'wallet') {
-    await settleHold(
-      ctx.sql,
-      { ...reference(ctx.transfer, 'credit-complete'), ledgerAccountID: await wallet(ctx, 'source'), amount: ctx.transfer.amount, currency: ctx.transfer.currency, credits },
-      ctx.clock,
-    );
-    return;
-  }
-  const postings = [posting(ctx, await clearing(ctx), -ctx.transfer.amount), ...credits.map((c) => posting(ctx, c.ledgerAccountID, c.amount))];
-  await postEntry(ctx.sql, { ...reference(ctx.transfer, 'credit-complete'), postings }, ctx.clock);
+export async function creditCompleted(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<void> {
+  const receiver = await bankAccount(sql, clock, transfer, 'destination');
+  if (transfer.source.sourceKind === 'wallet') return settleSourceHold(sql, clock, transfer, 'credit-complete', receiver);
+  await payOutOfClearing(sql, clock, transfer, 'credit-complete', receiver);
 }
 
 /** A debit returned during clearing: the money goes back from clearing to the debited bank account. */
-export async function debitReturnedInClearing(ctx: Ctx): Promise<void> {
-  await moveFunds(
-    ctx.sql,
-    { ...reference(ctx.transfer, 'return'), fromLedgerAccountID: await clearing(ctx), toLedgerAccountID: await bankAccount(ctx, 'source'), amount: ctx.transfer.amount, currency: ctx.transfer.currency },
-    ctx.clock,
-  );
+export async function debitReturnedInClearing(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<void> {
+  await backToSourceBank(sql, clock, transfer);
 }
 
 /**
@@ -142,34 +96,27 @@ export async function debitReturnedInClearing(ctx: Ctx): Promise<void> {
  * wallet never goes negative and money stays conserved. Bank → bank: the
  * credit already paid out, so the net is all loss.
  */
-export async function debitReturnedAfterClearing(ctx: Ctx): Promise<{ takenFromWallet: number; loss: number }> {
-  const net = ctx.transfer.amount - ctx.transfer.facilitatorFeeCents;
-  const postings: PostingInput[] = [posting(ctx, await bankAccount(ctx, 'source'), ctx.transfer.amount)];
+export async function debitReturnedAfterClearing(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<{ takenFromWallet: number; loss: number }> {
+  const net = transfer.amount - transfer.facilitatorFeeCents;
+  const postings: PostingInput[] = [posting(transfer, await bankAccount(sql, clock, transfer, 'source'), transfer.amount)];
   let takenFromWallet = 0;
-  if (ctx.transfer.destination.sourceKind === 'wallet' && net > 0) {
-    const walletID = await wallet(ctx, 'destination');
-    const { value } = await availableBalance(ctx.sql, ctx.transfer.platformID, walletID);
+  if (transfer.destination.sourceKind === 'wallet' && net > 0) {
+    const walletID = await walletAccount(sql, transfer, 'destination');
+    const { value } = await availableBalance(sql, transfer.platformID, walletID);
     takenFromWallet = Math.min(net, Math.max(0, value));
-    if (takenFromWallet > 0) postings.push(posting(ctx, walletID, -takenFromWallet));
+    if (takenFromWallet > 0) postings.push(posting(transfer, walletID, -takenFromWallet));
   }
-  if (ctx.transfer.facilitatorFeeCents > 0) postings.push(posting(ctx, await fees(ctx), -ctx.transfer.facilitatorFeeCents));
+  if (transfer.facilitatorFeeCents > 0) postings.push(posting(transfer, await feesAccountOf(sql, clock, transfer), -transfer.facilitatorFeeCents));
   const loss = net - takenFromWallet;
-  if (loss > 0) postings.push(posting(ctx, await losses(ctx), -loss));
-  await postEntry(ctx.sql, { ...reference(ctx.transfer, 'return'), postings }, ctx.clock);
+  if (loss > 0) postings.push(posting(transfer, await losses(sql, clock, transfer), -loss));
+  await postEntry(sql, { ...reference(transfer, 'return'), postings }, clock);
   return { takenFromWallet, loss };
 }
 
-/** A credit returned during clearing (wallet source): the hold is released. */
-export async function creditReturnedInClearing(ctx: Ctx): Promise<void> {
-  if (ctx.transfer.source.sourceKind === 'wallet') {
-    await releaseHold(ctx.sql, { ...reference(ctx.transfer, 'return'), ledgerAccountID: await wallet(ctx, 'source'), amount: ctx.transfer.amount, currency: ctx.transfer.currency }, ctx.clock);
-    return;
-  }
-  await moveFunds(
-    ctx.sql,
-    { ...reference(ctx.transfer, 'return'), fromLedgerAccountID: await clearing(ctx), toLedgerAccountID: await bankAccount(ctx, 'source'), amount: ctx.transfer.amount, currency: ctx.transfer.currency },
-    ctx.clock,
-  );
+/** A credit returned during clearing: a wallet source's hold is released; bank → bank, clearing pays the debited account back. */
+export async function creditReturnedInClearing(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<void> {
+  if (transfer.source.sourceKind === 'wallet') return releaseSourceHold(sql, clock, transfer, 'return');
+  await backToSourceBank(sql, clock, transfer);
 }
 
 /**
@@ -177,11 +124,11 @@ export async function creditReturnedInClearing(ctx: Ctx): Promise<void> {
  * net back, the fees account the fee, and the whole amount is credited to the
  * source wallet (bank → bank: to the debited bank account, there is no wallet).
  */
-export async function creditReturnedAfterCompletion(ctx: Ctx): Promise<void> {
-  const net = ctx.transfer.amount - ctx.transfer.facilitatorFeeCents;
-  const back = ctx.transfer.source.sourceKind === 'wallet' ? await wallet(ctx, 'source') : await bankAccount(ctx, 'source');
-  const postings: PostingInput[] = [posting(ctx, back, ctx.transfer.amount)];
-  if (net > 0) postings.push(posting(ctx, await bankAccount(ctx, 'destination'), -net));
-  if (ctx.transfer.facilitatorFeeCents > 0) postings.push(posting(ctx, await fees(ctx), -ctx.transfer.facilitatorFeeCents));
-  await postEntry(ctx.sql, { ...reference(ctx.transfer, 'return'), postings }, ctx.clock);
+export async function creditReturnedAfterCompletion(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<void> {
+  const net = transfer.amount - transfer.facilitatorFeeCents;
+  const back = transfer.source.sourceKind === 'wallet' ? await walletAccount(sql, transfer, 'source') : await bankAccount(sql, clock, transfer, 'source');
+  const postings: PostingInput[] = [posting(transfer, back, transfer.amount)];
+  if (net > 0) postings.push(posting(transfer, await bankAccount(sql, clock, transfer, 'destination'), -net));
+  if (transfer.facilitatorFeeCents > 0) postings.push(posting(transfer, await feesAccountOf(sql, clock, transfer), -transfer.facilitatorFeeCents));
+  await postEntry(sql, { ...reference(transfer, 'return'), postings }, clock);
 }

@@ -5,13 +5,13 @@ import { BadRequest } from '../../../../kernel/errors.ts';
 import type { TransferRecord } from '../../model.ts';
 import { transitionTransfer } from '../../transitions.ts';
 import { enqueueJob, type ClaimedJob, type JobContext, type JobHandler } from '../../../../jobs/index.ts';
-import { InsufficientFunds } from '../../../../ledger/index.ts';
 import type { Sql } from '../../../../store/port.ts';
 import { findLiveBankAccount } from '../../../../store/repos/bank-accounts.ts';
 import { transferOfJob } from '../job-helpers.ts';
 import type { Rail, RailContext } from '../../rail.ts';
 import { markBankAccountUnusable } from '../../../bank-accounts/rail-failures.ts';
 import { cancelAch } from './cancel.ts';
+import { holdSourceWallet } from '../ledger-steps.ts';
 import * as ledger from './ledger-steps.ts';
 import { checkAchOptions, type AchLegOptions } from './options.ts';
 import { planAch, type LegKind, type LegPlan } from './plan.ts';
@@ -93,14 +93,9 @@ async function start(sql: Sql, ctx: RailContext, transfer: TransferRecord): Prom
     trigger: returnTriggerFor(transfer.amount),
   });
   const state: AchRailState = { plan, options: { ...(debit ? { debit: options.source } : {}), ...(credit ? { credit: options.destination } : {}) } };
-  if (!debit) {
-    try {
-      await ledger.holdSourceWallet({ sql, clock: ctx.clock, transfer });
-    } catch (error) {
-      if (!(error instanceof InsufficientFunds)) throw error;
-      await transitionTransfer(sql, ctx.clock, transfer, { status: 'failed', failureReason: 'wallet-insufficient-funds', railAnswered: true });
-      return;
-    }
+  if (!debit && !(await holdSourceWallet(sql, ctx.clock, transfer))) {
+    await transitionTransfer(sql, ctx.clock, transfer, { status: 'failed', failureReason: 'wallet-insufficient-funds', railAnswered: true });
+    return;
   }
   const first = plan.legs[0]!;
   const details = initiatedDetails(first.kind, first.kind === 'debit' ? options.source : options.destination, timestamp(ctx.clock));
@@ -127,7 +122,7 @@ const originate: JobHandler = async (sql, job, jobCtx) => {
   const leg = legOf(state, kind);
   // A transfer canceled or failed meanwhile, or a step already done, moves no further.
   if (transfer.status !== 'pending' || legStatus(transfer, leg) !== 'initiated') return;
-  if (kind === 'debit') await ledger.debitOriginated({ sql, clock, transfer });
+  if (kind === 'debit') await ledger.debitOriginated(sql, clock, transfer);
   const next = await transitionTransfer(sql, clock, transfer, {
     [leg.side]: { achDetails: { status: 'originated', originatedOn: timestamp(clock) } },
     legEvents: [`${leg.side}.originated`],
@@ -142,9 +137,8 @@ const complete: JobHandler = async (sql, job, jobCtx) => {
   const state = achStateOf(transfer);
   const leg = legOf(state, kind);
   if (transfer.status !== 'pending' || legStatus(transfer, leg) !== 'originated') return;
-  const ctx = { sql, clock, transfer };
-  if (kind === 'debit') await ledger.debitCompleted(ctx);
-  else await ledger.creditCompleted(ctx);
+  if (kind === 'debit') await ledger.debitCompleted(sql, clock, transfer);
+  else await ledger.creditCompleted(sql, clock, transfer);
   const now = timestamp(clock);
   const following = state.plan.legs[state.plan.legs.indexOf(leg) + 1];
   if (following) {
@@ -172,18 +166,17 @@ const returned: JobHandler = async (sql, job, jobCtx) => {
   const leg = legOf(state, kind);
   const returns = state.plan.returns;
   if (!returns || returns.leg !== kind) throw new Error(`ACH return job for transfer ${transfer.transferID} without a planned return`);
-  const ctx = { sql, clock, transfer };
   let status: 'failed' | 'reversed';
   if (returns.phase === 'clearing') {
     if (transfer.status !== 'pending' || legStatus(transfer, leg) !== 'originated') return;
-    if (kind === 'debit') await ledger.debitReturnedInClearing(ctx);
-    else await ledger.creditReturnedInClearing(ctx);
+    if (kind === 'debit') await ledger.debitReturnedInClearing(sql, clock, transfer);
+    else await ledger.creditReturnedInClearing(sql, clock, transfer);
     // §6.2: returned while clearing → failed; a bank → bank credit after its debit completed → reversed.
     status = kind === 'credit' && transfer.source.sourceKind === 'bank-account' ? 'reversed' : 'failed';
   } else {
     if (transfer.status !== 'completed' || legStatus(transfer, leg) !== 'completed') return;
-    if (kind === 'debit') await ledger.debitReturnedAfterClearing(ctx);
-    else await ledger.creditReturnedAfterCompletion(ctx);
+    if (kind === 'debit') await ledger.debitReturnedAfterClearing(sql, clock, transfer);
+    else await ledger.creditReturnedAfterCompletion(sql, clock, transfer);
     status = 'reversed';
   }
   const now = timestamp(clock);

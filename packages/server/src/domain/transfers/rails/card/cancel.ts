@@ -5,7 +5,8 @@ import { transitionTransfer } from '../../transitions.ts';
 import type { Sql } from '../../../../store/port.ts';
 import type { RailContext } from '../../rail.ts';
 import { cardStateOf } from './state.ts';
-import { releaseSourceHold, reverseAuthorization } from './ledger-steps.ts';
+import { releaseSourceHold } from '../ledger-steps.ts';
+import { reverseAuthorization } from './ledger-steps.ts';
 
 /**
  * Cancels a card transfer (docs/api-behaviour.md §5.4; docs/rails.md "Cards"; decision 1400):

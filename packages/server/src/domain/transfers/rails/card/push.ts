@@ -7,7 +7,7 @@ import { findLiveCard } from '../../../../store/repos/cards.ts';
 import type { RailContext } from '../../rail.ts';
 import { authorize, cardFacts } from './authorization.ts';
 import { scheduleStep, transferOfJob } from '../job-helpers.ts';
-import { holdSourceWallet, payOutHold, releaseSourceHold } from './ledger-steps.ts';
+import { holdSourceWallet, payOutHold, releaseSourceHold } from '../ledger-steps.ts';
 import type { CardOptions } from './options.ts';
 import { pushSchedule } from './schedule.ts';
 import { cardStateOf } from './state.ts';
@@ -54,7 +54,7 @@ export const completePush: JobHandler = async (sql, job, ctx) => {
   if (transfer.status !== 'pending' || step !== 'initiated') return;
   const at = timestamp(clock);
   if (failureCode !== undefined) {
-    await releaseSourceHold(sql, clock, transfer);
+    await releaseSourceHold(sql, clock, transfer, 'release');
     await transitionTransfer(sql, clock, transfer, {
       status: 'failed',
       failureReason: 'destination-payment-error',
@@ -64,7 +64,7 @@ export const completePush: JobHandler = async (sql, job, ctx) => {
     });
     return;
   }
-  await payOutHold(sql, clock, transfer, { kind: 'card' });
+  await payOutHold(sql, clock, transfer, 'card');
   await transitionTransfer(sql, clock, transfer, {
     status: 'completed',
     destination: { cardDetails: { status: 'completed', completedOn: at } },

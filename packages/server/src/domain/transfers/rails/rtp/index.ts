@@ -4,7 +4,7 @@ import { transitionTransfer } from '../../transitions.ts';
 import type { JobHandler } from '../../../../jobs/index.ts';
 import type { Sql } from '../../../../store/port.ts';
 import { scheduleStep, transferOfJob } from '../job-helpers.ts';
-import { holdSourceWallet, payOutHold, releaseSourceHold } from '../card/ledger-steps.ts';
+import { holdSourceWallet, payOutHold, releaseSourceHold } from '../ledger-steps.ts';
 import { takesNoOptions, type Rail, type RailContext } from '../../rail.ts';
 import { markBankAccountUnusable } from '../../../bank-accounts/rail-failures.ts';
 import { rtpAnswerFor } from './triggers.ts';
@@ -58,7 +58,7 @@ async function answer(sql: Sql, clock: Clock, transfer: TransferRecord, liveCloc
   const at = timestamp(clock);
   const result = rtpAnswerFor(transfer.amount);
   if (result.outcome === 'failed') {
-    await releaseSourceHold(sql, clock, transfer);
+    await releaseSourceHold(sql, clock, transfer, 'release');
     await transitionTransfer(sql, clock, transfer, {
       status: 'failed',
       failureReason: 'destination-payment-error',
@@ -77,7 +77,7 @@ async function answer(sql: Sql, clock: Clock, transfer: TransferRecord, liveCloc
     });
     return;
   }
-  await payOutHold(sql, clock, transfer, { kind: 'bank-account' });
+  await payOutHold(sql, clock, transfer, 'bank-account');
   const posted = result.outcome === 'completed';
   await transitionTransfer(sql, clock, transfer, {
     status: 'completed',
