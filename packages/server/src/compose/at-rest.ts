@@ -4,6 +4,8 @@ import type { Services } from './services.ts';
 export interface AtRestUpgrade {
   /** API secret hashes converted from bare SHA-256 to the keyed form (decisions/0206). */
   secretHashes: number;
+  /** Accounts whose birth date and ID numbers were stored in the clear, now sealed (decisions/0504). */
+  sealedAccounts: number;
 }
 
 /**
@@ -14,5 +16,8 @@ export interface AtRestUpgrade {
  * depend on it: a row not converted yet still reads and checks the same.
  */
 export async function upgradeAtRest(services: Services): Promise<AtRestUpgrade> {
-  return { secretHashes: await services.credentials.upgradeLegacyHashes() };
+  return {
+    secretHashes: await services.credentials.upgradeLegacyHashes(),
+    sealedAccounts: await services.accounts.sealPlainSensitive(),
+  };
 }

@@ -113,7 +113,7 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
     platforms: new PlatformService(store, clock, secretHasher),
     credentials,
     oauth: new OAuthService(store, clock, credentials),
-    accounts: new AccountService(store, clock, { record: recordCapabilities, recompute: recomputeCapabilities }),
+    accounts: new AccountService(store, clock, { record: recordCapabilities, recompute: recomputeCapabilities }, sourceSecrets.sealer),
     capabilities: new CapabilityService(store, clock),
     wallets: new WalletService(store, clock),
     walletTransactions: new WalletTransactionService(store),

@@ -444,6 +444,21 @@ DROP INDEX ledger_entries_reverses;
 CREATE UNIQUE INDEX ledger_entries_reverses ON ledger_entries(reverses_entry_id) WHERE reverses_entry_id IS NOT NULL;
 `,
   },
+  {
+    id: 14,
+    name: 'sensitive account values sealed',
+    // Birth dates, SSNs, ITINs and EINs are sealed at rest from now on
+    // (docs/decisions/0504). Sealing needs the key, which SQL does not have:
+    // this migration marks the rows stored in the clear (`sensitive_sealed` 0)
+    // and the server seals them at start-up with the key (`upgradeAtRest`),
+    // reading them as they are meanwhile. New rows are written sealed (1). The
+    // partial index holds only the rows still to seal.
+    sql: `
+ALTER TABLE accounts ADD COLUMN sensitive_sealed INTEGER NOT NULL DEFAULT 0;
+UPDATE accounts SET sensitive_sealed = 1 WHERE sensitive IS NULL;
+CREATE INDEX accounts_sensitive_plain ON accounts(account_id) WHERE sensitive_sealed = 0;
+`,
+  },
 ];
 
 /**

@@ -8,7 +8,10 @@ import type { Acceptance } from './terms.ts';
  * How an account is stored: `document` holds the public account (what GET
  * answers, minus the per-caller `disconnectedOn` and the `capabilities`
  * summary, which come from their own tables); `sensitive` holds what is never
- * answered: birth date, SSN/ITIN, EIN, and the details of ToS acceptance.
+ * answered: birth date, SSN/ITIN, EIN, and the details of ToS acceptance. The
+ * birth date and the ID numbers are sealed in it (sealed-sensitive.ts,
+ * docs/decisions/0504); what was sealed stays visible as present or absent,
+ * which is all the capability requirements ask of it.
  */
 
 export type StoredDocument = Omit<AccountView, 'capabilities' | 'disconnectedOn'>;
@@ -19,22 +22,37 @@ export interface StoredSensitive {
   termsOfService?: Acceptance['kept'];
 }
 
+/**
+ * The `sensitive` column as stored: the shape of StoredSensitive, each birth
+ * date and ID number a sealed string (`rys1.…`), or, in a row stored before
+ * 0504 and not sealed yet, the plain value.
+ */
+export interface SensitiveAtRest {
+  individual?: {
+    birthDate?: string | NonNullable<SensitiveIndividual['birthDate']>;
+    governmentID?: SensitiveIndividual['governmentID'];
+  };
+  business?: SensitiveBusiness;
+  termsOfService?: Acceptance['kept'];
+}
+
 export interface StoredAccount {
   row: AccountRow;
   document: StoredDocument;
-  sensitive: StoredSensitive;
+  /** As stored: open it with `openSensitive` to read the values. */
+  sensitive: SensitiveAtRest;
 }
 
 export function parseStored(row: AccountRow): StoredAccount {
   return {
     row,
     document: JSON.parse(row.document) as StoredDocument,
-    sensitive: row.sensitive ? (JSON.parse(row.sensitive) as StoredSensitive) : {},
+    sensitive: row.sensitive ? (JSON.parse(row.sensitive) as SensitiveAtRest) : {},
   };
 }
 
-/** The row for a document: indexed columns are derived from it, so they never drift apart. */
-export function toRow(base: Pick<AccountRow, 'account_id' | 'created_by'>, document: StoredDocument, sensitive: StoredSensitive): AccountRow {
+/** The row for a document: indexed columns are derived from it, so they never drift apart. `sensitive` is sealed already. */
+export function toRow(base: Pick<AccountRow, 'account_id' | 'created_by'>, document: StoredDocument, sensitive: SensitiveAtRest): AccountRow {
   const email = document.profile.individual?.email ?? document.profile.business?.email;
   const hasSensitive = Object.keys(sensitive).length > 0;
   return {

@@ -42,10 +42,16 @@ export interface CapabilityRow {
 const ACCOUNT_COLUMNS =
   'a.account_id, a.created_by, a.mode, a.account_type, a.display_name, a.search_name, a.email, a.foreign_id, a.document, a.sensitive, a.created_on, a.updated_on';
 
+/*
+ * Rows are written with their sensitive values sealed (docs/decisions/0504), so
+ * every insert and update marks them `sensitive_sealed = 1`; rows an older
+ * Railyard wrote in the clear are 0 until `upgradeAtRest` seals them.
+ */
+
 export async function insertAccount(sql: Sql, row: AccountRow): Promise<void> {
   await sql.run(
-    `INSERT INTO accounts (account_id, created_by, mode, account_type, display_name, search_name, email, foreign_id, document, sensitive, created_on, updated_on)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO accounts (account_id, created_by, mode, account_type, display_name, search_name, email, foreign_id, document, sensitive, created_on, updated_on, sensitive_sealed)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
     [
       row.account_id,
       row.created_by,
@@ -66,10 +72,28 @@ export async function insertAccount(sql: Sql, row: AccountRow): Promise<void> {
 /** Rewrites the mutable columns of an account; `account_type`, `mode` and `created_*` never change. */
 export async function updateAccount(sql: Sql, row: AccountRow): Promise<void> {
   await sql.run(
-    `UPDATE accounts SET display_name = ?, search_name = ?, email = ?, foreign_id = ?, document = ?, sensitive = ?, updated_on = ?
+    `UPDATE accounts SET display_name = ?, search_name = ?, email = ?, foreign_id = ?, document = ?, sensitive = ?, updated_on = ?, sensitive_sealed = 1
       WHERE account_id = ?`,
     [row.display_name, row.search_name, row.email, row.foreign_id, row.document, row.sensitive, row.updated_on, row.account_id],
   );
+}
+
+/** Accounts whose sensitive values are still stored in the clear (migration 14), a batch at a time. */
+export async function listPlainSensitive(sql: Sql, limit: number): Promise<Array<{ account_id: string; sensitive: string | null }>> {
+  return sql.all('SELECT account_id, sensitive FROM accounts WHERE sensitive_sealed = 0 ORDER BY account_id LIMIT ?', [limit]);
+}
+
+/**
+ * Stores the sealed form of a row still in the clear, only if it is unchanged
+ * since it was read (a concurrent update wins: it wrote the row sealed).
+ * Answers whether it did.
+ */
+export async function replacePlainSensitive(sql: Sql, accountID: string, previous: string | null, sealed: string | null): Promise<boolean> {
+  const result =
+    previous === null
+      ? await sql.run('UPDATE accounts SET sensitive = ?, sensitive_sealed = 1 WHERE account_id = ? AND sensitive_sealed = 0 AND sensitive IS NULL', [sealed, accountID])
+      : await sql.run('UPDATE accounts SET sensitive = ?, sensitive_sealed = 1 WHERE account_id = ? AND sensitive_sealed = 0 AND sensitive = ?', [sealed, accountID, previous]);
+  return result.changes > 0;
 }
 
 export async function findAccount(sql: Sql, accountID: string): Promise<AccountRow | undefined> {
