@@ -1,15 +1,25 @@
 import type { z } from 'zod';
-import type { ApiVersion, OperationDef } from '@railyard/contract';
+import type { ApiVersion, HeaderSpec, OperationDef } from '@railyard/contract';
 import type { Caller } from '../../domain/auth/caller.ts';
 import type { Services } from '../../compose/services.ts';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
+type HeaderSpecsOf<Op extends OperationDef> = Op['request']['headers'] extends readonly HeaderSpec[] ? Op['request']['headers'] : readonly [];
+type HeaderValue<H extends HeaderSpec> = H['required'] extends true ? z.output<H['schema']> : z.output<H['schema']> | undefined;
+
+/**
+ * The headers an operation declares (`op.request.headers`), by their camelCase
+ * field name, parsed by their schema: a required one is always there (the
+ * pipeline answers 400 without it). A handler reading a header its operation
+ * does not declare does not compile.
+ */
+export type HeadersOf<Op extends OperationDef> = { [H in HeaderSpecsOf<Op>[number] as H['field']]: HeaderValue<H> };
+
 export interface HandlerInput<Op extends OperationDef> {
   params: Out<Op['request']['params']>;
   query: Out<Op['request']['query']>;
-  /** Declared headers by their camelCase field name. */
-  headers: Record<string, string | undefined>;
+  headers: HeadersOf<Op>;
   body: Out<Op['request']['body']>;
 }
 

@@ -11,7 +11,7 @@ export const transferHandlers = {
     try {
       const outcome = await ctx.services.transfers.create(callerOf(ctx), {
         accountID: id(params.accountID),
-        idempotencyKey: headers['xIdempotencyKey']!,
+        idempotencyKey: headers['xIdempotencyKey'],
         waitForRail: headers['xWaitFor'] === 'rail-response',
         body: body as Record<string, unknown>,
         hiddenPaymentMethodTypes: hiddenPaymentMethodTypes(ctx.version),
