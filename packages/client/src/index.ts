@@ -15,3 +15,11 @@ export {
   flattenFields,
 } from './client/errors.ts';
 export { SUPPORTED_VERSIONS, NEWEST_VERSION, type ApiVersion } from '#contract';
+/** Checks a webhook delivery's signature headers (docs/webhooks.md "Delivery"); Web Crypto, so browser-safe too. */
+export {
+  verifyWebhookSignature,
+  webhookSignature,
+  DEFAULT_SIGNATURE_TOLERANCE_SECONDS,
+  type VerifyWebhookSignatureOptions,
+  type WebhookHeaders,
+} from '#contract';

@@ -32,14 +32,18 @@ describe('the publishable build', () => {
     symlinkSync(out, join(consumer, 'node_modules', '@railyard', 'client'), 'dir');
     writeFileSync(
       join(consumer, 'check.mjs'),
-      `import { createRailyardClient, RailyardApiError } from '@railyard/client';
+      `import { createRailyardClient, RailyardApiError, verifyWebhookSignature, webhookSignature } from '@railyard/client';
        import { selectTools } from '@railyard/client/mcp';
        const client = createRailyardClient({ serverURL: 'http://127.0.0.1:9', accessToken: 't' });
-       process.stdout.write(JSON.stringify({ ping: typeof client.ping.ping, tools: selectTools(client.operations).length, error: typeof RailyardApiError }));`,
+       const headers = { 'X-Timestamp': '2024-04-26T21:20:55Z', 'X-Nonce': 'n', 'X-Webhook-ID': 'w' };
+       headers['X-Signature'] = await webhookSignature('s', headers['X-Timestamp'], 'n', 'w');
+       const signature = await verifyWebhookSignature(headers, 's', { toleranceSeconds: Infinity });
+       process.stdout.write(JSON.stringify({ ping: typeof client.ping.ping, tools: selectTools(client.operations).length, error: typeof RailyardApiError, signature }));`,
     );
     const result = JSON.parse(execFileSync(process.execPath, [join(consumer, 'check.mjs')], { cwd: consumer, encoding: 'utf8' }));
     assert.equal(result.ping, 'function');
     assert.equal(result.error, 'function');
     assert.ok(result.tools > 0);
+    assert.equal(result.signature, true, 'verifyWebhookSignature works from the build');
   });
 });

@@ -2,6 +2,7 @@ export * from './core/versions.ts';
 export * from './core/scopes.ts';
 export * from './core/operation.ts';
 export * from './core/json.ts';
+export * from './core/webhook-signature.ts';
 export * from './registry.ts';
 export * from './openapi.ts';
 export * from './schemas/common.ts';
