@@ -31,3 +31,5 @@ export * from './schemas/cancellations.ts';
 export * from './operations/cancellations.ts';
 export * from './schemas/receipts.ts';
 export * from './operations/receipts.ts';
+export * from './schemas/webhooks.ts';
+export * from './operations/webhooks.ts';

@@ -12,12 +12,13 @@ import { transferOperations } from './operations/transfers.ts';
 import { transferOptionOperations } from './operations/transfer-options.ts';
 import { cancellationOperations } from './operations/cancellations.ts';
 import { receiptOperations } from './operations/receipts.ts';
+import { webhookOperations } from './operations/webhooks.ts';
 
 /**
  * The one list of operations. Routes, the OpenAPI document, the client and the
  * MCP tools are all derived from it; nothing is wired outside it.
  */
-export const operations = [...authOperations, ...pingOperations, ...accountOperations, ...capabilityOperations, ...walletOperations, ...paymentMethodOperations, ...cardOperations, ...sandboxOperations, ...bankAccountOperations, ...transferOperations, ...transferOptionOperations, ...cancellationOperations, ...receiptOperations] as const;
+export const operations = [...authOperations, ...pingOperations, ...accountOperations, ...capabilityOperations, ...walletOperations, ...paymentMethodOperations, ...cardOperations, ...sandboxOperations, ...bankAccountOperations, ...transferOperations, ...transferOptionOperations, ...cancellationOperations, ...receiptOperations, ...webhookOperations] as const;
 
 export type Operation = (typeof operations)[number];
 export type OperationId = Operation['id'];

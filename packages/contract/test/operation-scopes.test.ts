@@ -51,3 +51,29 @@ describe('operation scopes', () => {
     assert.deepEqual(byId.get('accounts.getTermsOfServiceToken')?.scopes, ['/accounts.write']);
   });
 });
+
+describe('webhook operation scopes (decision 1500)', () => {
+  it('reads need /webhooks.read and writes /webhooks.write, and tokens can be minted with both', () => {
+    const byId = new Map(registry.map((op) => [op.id, op]));
+    const expected: Record<string, string> = {
+      'webhooks.create': '/webhooks.write',
+      'webhooks.list': '/webhooks.read',
+      'webhooks.get': '/webhooks.read',
+      'webhooks.update': '/webhooks.write',
+      'webhooks.disable': '/webhooks.write',
+      'webhooks.getSecret': '/webhooks.read',
+      'webhooks.ping': '/webhooks.write',
+      'webhooks.listEventTypes': '/webhooks.read',
+      'sandbox.listWebhookDeliveries': '/webhooks.read',
+      'sandbox.redeliverWebhookEvent': '/webhooks.write',
+      'sandbox.listEvents': '/webhooks.read',
+    };
+    for (const [id, scope] of Object.entries(expected)) {
+      const op = byId.get(id);
+      assert.ok(op, id);
+      assert.deepEqual(op.scopes, [scope], id);
+      assert.equal(op.readOnly, scope === '/webhooks.read', `${id} readOnly`);
+    }
+    assert.ok(isKnownScope('/webhooks.read') && isKnownScope('/webhooks.write'));
+  });
+});

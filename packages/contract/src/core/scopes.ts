@@ -9,7 +9,16 @@ export function fillScope(template: ScopeTemplate, params: Record<string, string
 }
 
 /** Account-independent scopes a token may carry. */
-export const GLOBAL_SCOPES = ['/accounts.read', '/accounts.write', '/ping.read', '/fed.read', '/profile-enrichment.read'] as const;
+export const GLOBAL_SCOPES = [
+  '/accounts.read',
+  '/accounts.write',
+  '/ping.read',
+  '/fed.read',
+  '/profile-enrichment.read',
+  // Railyard's names for the webhook operations; Moov documents none (decision 1500).
+  '/webhooks.read',
+  '/webhooks.write',
+] as const;
 
 /** Resources of account-bound scopes `/accounts/{id}/<resource>.<verb>`. */
 export const ACCOUNT_SCOPE_PATTERN =

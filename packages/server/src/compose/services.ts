@@ -26,6 +26,7 @@ import { TransferService } from '../domain/transfers/service.ts';
 import { TransferOptionsService } from '../domain/transfer-options/service.ts';
 import { CancellationService } from '../domain/transfers/cancellation-service.ts';
 import { ReceiptService } from '../domain/receipts/service.ts';
+import { WebhookService } from '../domain/webhooks/service.ts';
 
 /**
  * The start-up wiring: the one place that builds every service and hands each
@@ -70,6 +71,8 @@ export interface Services {
   transferOptions: TransferOptionsService;
   cancellations: CancellationService;
   receipts: ReceiptService;
+  /** Webhooks, their secrets and pings, the delivery log and redelivery (decision 1500). */
+  webhooks: WebhookService;
   /** Each platform's clock (real time plus an offset moved by `POST /railyard/clock/advance`). */
   platformClock: PlatformClock;
   /** Background jobs claimed from the database; `serve` starts its loop, tests call `runDueJobs()`. */
@@ -127,6 +130,7 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
     transferOptions: new TransferOptionsService(store, rails),
     cancellations: new CancellationService(store, { platformClock, pacing: railPacing, rails }),
     receipts: new ReceiptService(store, platformClock),
+    webhooks: new WebhookService(store, { sealer: sourceSecrets.sealer, platformClock }),
     transfers: new TransferService(store, { platformClock, pacing: railPacing, rails, ...(options.railWaitMs !== undefined ? { railWaitMs: options.railWaitMs } : {}) }),
   };
 }

@@ -13,6 +13,7 @@ import { transferHandlers } from './transfers.ts';
 import { transferOptionHandlers } from './transfer-options.ts';
 import { cancellationHandlers } from './cancellations.ts';
 import { receiptHandlers } from './receipts.ts';
+import { webhookHandlers } from './webhooks.ts';
 
 /** One handler per operation of the registry; the type makes a missing one a compile error. */
 export const handlers: Record<OperationId, Handler> = {
@@ -29,4 +30,5 @@ export const handlers: Record<OperationId, Handler> = {
   ...transferOptionHandlers,
   ...cancellationHandlers,
   ...receiptHandlers,
+  ...webhookHandlers,
 };
