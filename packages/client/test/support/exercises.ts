@@ -14,6 +14,7 @@ import { transferExercises } from './exercises/transfers.ts';
 import { transferOptionExercises } from './exercises/transfer-options.ts';
 import { cancellationExercises } from './exercises/cancellations.ts';
 import { receiptExercises } from './exercises/receipts.ts';
+import { webhookExercises } from './exercises/webhooks.ts';
 
 export type { ExerciseContext } from './exercises/context.ts';
 
@@ -131,6 +132,7 @@ export const exercises: Exercises = {
   ...transferOptionExercises,
   ...cancellationExercises,
   ...receiptExercises,
+  ...webhookExercises,
 };
 
 /** A client with a Bearer token holding `scopes`, minted through the client itself. */
