@@ -54,7 +54,7 @@ describe('operation scopes', () => {
 
 describe('webhook operation scopes (decision 1500)', () => {
   it('reads need /webhooks.read and writes /webhooks.write, and tokens can be minted with both', () => {
-    const byId = new Map(registry.map((op) => [op.id, op]));
+    const byId = new Map<string, OperationDef>(registry.map((op) => [op.id, op]));
     const expected: Record<string, string> = {
       'webhooks.create': '/webhooks.write',
       'webhooks.list': '/webhooks.read',

@@ -231,7 +231,8 @@ export const UpdateWebhookValidationError = z.object(webhookErrorFields).meta({ 
 // ---------------------------------------------------------------- Railyard-only: the delivery log, redelivery, the event feed
 
 export const DELIVERY_OUTCOMES = ['delivered', 'failed'] as const;
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+/** A delivery's states (the worker's): waiting, being sent, done, given up, or not sent because the webhook was disabled. */
+export const DELIVERY_STATUSES = ['pending', 'claimed', 'delivered', 'failed', 'canceled'] as const;
 
 export const WebhookRequestSent = z
   .object({

@@ -1,4 +1,4 @@
-import { isPlainObject, type WebhookAttemptView, type WebhookDeliveryView, type WebhookEventTypeValue, type WebhookView } from '@railyard/contract';
+import { DELIVERY_STATUSES, isPlainObject, type WebhookAttemptView, type WebhookDeliveryView, type WebhookEventTypeValue, type WebhookView } from '@railyard/contract';
 import type { WebhookRow } from '../../store/repos/webhooks.ts';
 import { PING_DELIVERY_SEQ, type DeliveryStateRow, type WebhookAttemptRow } from '../../store/repos/webhook-log.ts';
 
@@ -63,7 +63,7 @@ export function renderAttempt(row: WebhookAttemptRow): WebhookAttemptView {
 }
 
 export function renderDelivery(row: DeliveryStateRow, eventType: string): WebhookDeliveryView {
-  const status = row.status === 'pending' || row.status === 'delivered' ? row.status : 'failed';
+  const status = (DELIVERY_STATUSES as readonly string[]).includes(row.status) ? (row.status as WebhookDeliveryView['status']) : 'failed';
   return {
     webhookID: row.webhook_id,
     eventID: row.event_id,

@@ -71,9 +71,14 @@ export async function updateWebhookRow(
   return result.changes === 1;
 }
 
-/** Records a 2xx answer (a ping's; the delivery worker records its own). */
+/** Records a 2xx answer (a ping's; the delivery worker records its own); `last_used_on` never moves back. */
 export async function markWebhookUsed(sql: Sql, platformID: string, webhookID: string, usedOn: string): Promise<void> {
-  await sql.run('UPDATE webhooks SET last_used_on = ? WHERE platform_id = ? AND webhook_id = ?', [usedOn, platformID, webhookID]);
+  await sql.run('UPDATE webhooks SET last_used_on = ? WHERE platform_id = ? AND webhook_id = ? AND (last_used_on IS NULL OR last_used_on < ?)', [
+    usedOn,
+    platformID,
+    webhookID,
+    usedOn,
+  ]);
 }
 
 /**
