@@ -5,10 +5,12 @@ import { buildOpenApiDocument, operations, resolveVersion, type ApiVersion, type
 import type { Services } from '../compose/services.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { FailedLogin, LimitedLogin } from '../domain/auth/login-limits.ts';
-import { EMPTY_BODY_STATUSES, sendDomainError, sendEmpty, sendGenericError } from './errors.ts';
+import { EMPTY_BODY_STATUSES, sendDomainError, sendEmpty, sendGenericError, sendNotFound } from './errors.ts';
 import { answerClientError } from './client-error.ts';
 import { RateLimiter, type RateLimitSetting } from './rate-limit.ts';
 import { registerOperation } from './register-operation.ts';
+import { RouteIndex } from './not-found.ts';
+import { registerRootPage } from './root-page.ts';
 import { handlers } from './handlers/index.ts';
 import type { Handler } from './handlers/handler.ts';
 
@@ -54,7 +56,8 @@ function isPlainJson(text: string): boolean {
 
 /**
  * Builds the HTTP face of Railyard. Every API route comes from the contract
- * registry; the only other route is the generated OpenAPI document.
+ * registry; the only others are the generated OpenAPI document and the root
+ * page (`/`, `/dashboard`, `/docs`).
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -62,12 +65,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Strict: `/accounts/` is no route (an unknown-route 404), as for every operation (decisions/0208).
+    routerOptions: { ignoreTrailingSlash: false },
     // Errors Fastify meets before a route runs (a URL that does not decode) still get the API's shape.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
       // A path segment longer than any ID names no resource: the same 404 as a malformed ID.
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendEmpty(reply, 404);
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendNotFound(reply, 'malformed-id', 'a path segment is longer than 100 characters');
       return sendGenericError(reply, 400, 'the URL is not valid');
     },
     clientErrorHandler: answerClientError,
@@ -89,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     const resolution = resolveVersion(request.headers['x-moov-version'] as string | undefined);
-    if (!resolution.ok) return sendEmpty(reply, 404);
+    if (!resolution.ok) return sendNotFound(reply, 'malformed-version', 'X-Moov-Version is not vYYYY.MM.00');
     request.apiVersion = resolution.version;
     // Fastify would read a compressed body as if it were plain: refuse it rather than misread it.
     const encoding = request.headers['content-encoding'];
@@ -98,7 +102,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  app.setNotFoundHandler((_request, reply) => sendEmpty(reply, 404));
+  const routes = new RouteIndex();
+  routes.attach(app);
+  app.setNotFoundHandler((request, reply) => routes.answer(request, reply));
   app.setErrorHandler((error, request, reply) => {
     // Every failed login is logged with the public key tried and the address, never the secret (0207).
     if (error instanceof FailedLogin || (error instanceof LimitedLogin && error.checked)) {
@@ -117,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limiter = new RateLimiter(options.rateLimit);
   const openApi = buildOpenApiDocument(operations as readonly OperationDef[]);
   app.get('/openapi.json', async () => openApi);
+  registerRootPage(app);
 
   for (const op of operations as readonly OperationDef[]) {
     const handler = (handlers as Partial<Record<string, Handler>>)[op.id];

@@ -4,7 +4,7 @@ import type { Caller } from '../domain/auth/caller.ts';
 import type { Services } from '../compose/services.ts';
 import { ValidationFailed } from '../kernel/errors.ts';
 import { parseAuthorization } from './credentials-header.ts';
-import { sendEmpty, sendGenericError } from './errors.ts';
+import { sendEmpty, sendGenericError, sendNotFound } from './errors.ts';
 import type { Handler, RequestContext } from './handlers/handler.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { issuesToMap } from './validation.ts';
@@ -92,7 +92,15 @@ export function registerOperation(app: FastifyInstance, op: OperationDef, handle
     url: fastifyPath(op.path),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const version = request.apiVersion;
-      if (op.since && !isAtLeast(version, op.since)) return sendEmpty(reply, 404);
+      // The router lets a last parameter be empty (`GET /accounts/` reaches `/accounts/:accountID`):
+      // an empty segment is a trailing slash, which names no route (decisions/0208).
+      if (Object.values((request.params ?? {}) as Record<string, string>).some((value) => value === '')) {
+        return sendNotFound(reply, 'unknown-route', 'no route ends with a slash');
+      }
+      // The operation does not exist in the request's version (absent X-Moov-Version is the oldest).
+      if (op.since && !isAtLeast(version, op.since)) {
+        return sendNotFound(reply, 'operation-not-in-version', `${op.id} is served from ${op.since}; the request resolved to ${version}`);
+      }
 
       const authorization = parseAuthorization(request.headers.authorization);
       // A header that is present but unreadable is never ignored, not even where auth is optional.
@@ -114,12 +122,12 @@ export function registerOperation(app: FastifyInstance, op: OperationDef, handle
 
       const rawParams = (request.params ?? {}) as Record<string, string>;
       // A dot segment names no resource: the same answer as a malformed ID.
-      if (hasDotSegment(rawParams)) return sendEmpty(reply, 404);
+      if (hasDotSegment(rawParams)) return sendNotFound(reply, 'malformed-id', 'a path parameter is . or .. or holds a slash');
       let params: unknown = {};
       if (op.request.params) {
         const parsed = op.request.params.safeParse(rawParams);
         // A malformed ID names no resource: answer as for a missing one, whatever the credentials.
-        if (!parsed.success) return sendEmpty(reply, 404);
+        if (!parsed.success) return sendNotFound(reply, 'malformed-id', parsed.error.issues.map((issue) => issue.path.join('.')).join(', '));
         params = parsed.data;
       }
 

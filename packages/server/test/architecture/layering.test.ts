@@ -20,7 +20,8 @@ const RULES: readonly LayerRule[] = [
   { from: `${S}/jobs`, mayImport: [`${S}/kernel`, `${S}/store`, CONTRACT] },
   { from: `${S}/domain`, mayImport: [`${S}/ledger`, `${S}/jobs`, `${S}/kernel`, `${S}/store`, CONTRACT] },
   { from: `${S}/compose`, mayImport: [`${S}/domain`, `${S}/ledger`, `${S}/jobs`, `${S}/kernel`, `${S}/store`, CONTRACT] },
-  { from: `${S}/http`, mayImport: [`${S}/compose`, `${S}/domain`, `${S}/ledger`, `${S}/jobs`, `${S}/kernel`, `${S}/store`, CONTRACT] },
+  // http/ also reads the server's own package.json (the version the root page names).
+  { from: `${S}/http`, mayImport: [`${S}/compose`, `${S}/domain`, `${S}/ledger`, `${S}/jobs`, `${S}/kernel`, `${S}/store`, CONTRACT, 'packages/server/package.json'] },
   { from: `${S}/index.ts`, mayImport: [S, CONTRACT] },
   { from: CONTRACT, mayImport: [] },
   { from: 'packages/client/src', mayImport: [CONTRACT] },

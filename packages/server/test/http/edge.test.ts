@@ -99,7 +99,7 @@ for (const kind of await storeKinds()) {
     test('unknown routes and wrong methods are 404 with no body', async () => {
       for (const [method, path] of [
         ['GET', '/nope'],
-        ['GET', '/'],
+        ['POST', '/'],
         ['DELETE', '/ping'],
         ['PUT', '/oauth2/token'],
         ['GET', '/oauth2/token'],
