@@ -55,6 +55,7 @@ function testConcurrency() {
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${testConcurrency()}`, ...files],
-  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+  // RAILYARD_FROM_SOURCE: the CLI under test runs its TypeScript sources, never packages/cli/dist (0209).
+  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', RAILYARD_FROM_SOURCE: '1' } },
 );
 process.exit(result.status ?? 1);

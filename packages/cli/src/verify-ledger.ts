@@ -1,4 +1,5 @@
-import { DEFAULT_DB, openStore, verifyLedger } from '@railyard/server';
+// The light entry: no Fastify, contract or domain to load for a check (decisions/0209).
+import { DEFAULT_DB, openStore, verifyLedger } from '@railyard/server/stores';
 import { databaseUrlFrom, parseFlags } from './args.ts';
 
 /**

@@ -29,7 +29,8 @@ const PARALLEL_RUNS = 3;
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'RAILYARD_BOOTSTRAP_KEY', 'PORT', 'HOST', 'RAILYARD_RATE_LIMIT']) delete env[name];
-  return { ...env, ...extra };
+  // The sources under test, not packages/cli/dist (decisions/0209; build.test.ts runs the build).
+  return { ...env, RAILYARD_FROM_SOURCE: '1', ...extra };
 }
 
 interface Finished {

@@ -24,7 +24,8 @@ const SECRET = 'operator-chosen-secret-0123456789';
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) if (name.startsWith('RAILYARD_') || name === 'DATABASE_URL' || name === 'TEST_DATABASE_URL') delete env[name];
-  return { ...env, ...extra };
+  // The sources under test, not packages/cli/dist (decisions/0209).
+  return { ...env, RAILYARD_FROM_SOURCE: '1', ...extra };
 }
 
 function railyard(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {

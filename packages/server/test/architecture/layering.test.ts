@@ -23,6 +23,8 @@ const RULES: readonly LayerRule[] = [
   // http/ also reads the server's own package.json (the version the root page names).
   { from: `${S}/http`, mayImport: [`${S}/compose`, `${S}/domain`, `${S}/ledger`, `${S}/jobs`, `${S}/kernel`, `${S}/store`, CONTRACT, 'packages/server/package.json'] },
   { from: `${S}/index.ts`, mayImport: [S, CONTRACT] },
+  // The light entry (`@railyard/server/stores`) of the CLI's migrate and verify-ledger: no http/ or domain/ (0209).
+  { from: `${S}/stores.ts`, mayImport: [`${S}/compose/open-store.ts`, `${S}/ledger`, `${S}/store`] },
   { from: CONTRACT, mayImport: [] },
   { from: 'packages/client/src', mayImport: [CONTRACT] },
   { from: 'packages/cli/src', mayImport: [S, 'packages/client/src', CONTRACT] },
