@@ -3,7 +3,7 @@ import { UsageError } from './args.ts';
 const USAGE = `usage: railyard <command> [flags]
 
   serve   [--port P] [--host H] [--db URL] [--rate-limit N|moov|0] [--log-level L]
-          [--rail-pacing fast|realistic] [--job-poll-ms MS]
+          [--rail-pacing fast|realistic] [--job-poll-ms MS] [--webhook-lease-ms MS]
   migrate [--db URL]
   admin   create-platform --name NAME [--public-key K] [--db URL]   (secret: RAILYARD_PLATFORM_SECRET)
   admin   verify-ledger [--db URL]   recompute balances from postings; prints ok or the first violation

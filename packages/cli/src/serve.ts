@@ -14,6 +14,7 @@ export async function serve(argv: string[]): Promise<void> {
     'platform-name': { type: 'string' },
     'rail-pacing': { type: 'string' },
     'job-poll-ms': { type: 'string' },
+    'webhook-lease-ms': { type: 'string' },
   });
   const portText = values.port ?? process.env['PORT'] ?? String(DEFAULT_PORT);
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
@@ -26,6 +27,7 @@ export async function serve(argv: string[]): Promise<void> {
     DEFAULT_DB,
     loadSourceSecrets,
     openStore,
+    parseDeliveryLease,
     parseJobPollInterval,
     parseRailPacing,
     parseRateLimit,
@@ -40,9 +42,11 @@ export async function serve(argv: string[]): Promise<void> {
   }
   let railPacing: RailPacing;
   let pollIntervalMs: number;
+  let webhookLeaseMs: number;
   try {
     railPacing = parseRailPacing(values['rail-pacing'] ?? process.env['RAILYARD_RAIL_PACING']);
     pollIntervalMs = parseJobPollInterval(values['job-poll-ms'] ?? process.env['RAILYARD_JOB_POLL_MS']);
+    webhookLeaseMs = parseDeliveryLease(values['webhook-lease-ms'] ?? process.env['RAILYARD_WEBHOOK_LEASE_MS']);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -65,10 +69,13 @@ export async function serve(argv: string[]): Promise<void> {
   }
   // Job errors go to the server log once the app (and its logger) exists.
   let logJobError: (error: unknown, job?: { jobID: string; kind: string }) => void = () => undefined;
+  let logDeliveryError: (error: unknown, delivery?: { deliverySeq: number; webhookID: string }) => void = () => undefined;
   const services = createServices(store, systemClock, {
     railPacing,
     sourceSecrets,
     jobs: { pollIntervalMs, onError: (error, job) => logJobError(error, job) },
+    // Webhook deliveries poll as often as jobs (decision 1500).
+    webhookDelivery: { pollIntervalMs, leaseMs: webhookLeaseMs, onError: (error, delivery) => logDeliveryError(error, delivery) },
   });
   // Data an older Railyard stored in the clear or with a bare hash, converted with the key (0504, 0206).
   await upgradeAtRest(services);
@@ -82,8 +89,11 @@ export async function serve(argv: string[]): Promise<void> {
     logLevel: values['log-level'] ?? process.env['LOG_LEVEL'] ?? 'info',
   });
   logJobError = (error, job) => app.log.warn({ err: error, jobID: job?.jobID, kind: job?.kind }, 'background job error');
+  logDeliveryError = (error, delivery) =>
+    app.log.warn({ err: error, deliverySeq: delivery?.deliverySeq, webhookID: delivery?.webhookID }, 'webhook delivery error');
   const address = await app.listen({ port, host });
   services.jobs.start();
+  services.webhookDelivery.start();
   const lines = [`Railyard listening on ${address}`, `platform accountID: ${platform.accountID}`];
   if (platform.created && platform.secret && !process.env['RAILYARD_BOOTSTRAP_KEY']) {
     lines.push(`API key (shown once): ${platform.publicKey}:${platform.secret}`);
@@ -96,6 +106,7 @@ export async function serve(argv: string[]): Promise<void> {
     stopping = true;
     await app.close();
     await services.jobs.stop();
+    await services.webhookDelivery.stop();
     await store.close();
     process.exit(0);
   };

@@ -11,3 +11,4 @@ export { PostgresStore } from './store/postgres/postgres-store.ts';
 export { verifyLedger, type VerifyResult } from './ledger/verify.ts';
 export { parseRailPacing, type RailPacing } from './domain/transfers/pacing.ts';
 export { parseJobPollInterval } from './jobs/poll-interval.ts';
+export { parseDeliveryLease } from './domain/webhooks/delivery/worker.ts';

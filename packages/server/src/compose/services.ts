@@ -26,6 +26,7 @@ import { TransferService } from '../domain/transfers/service.ts';
 import { TransferOptionsService } from '../domain/transfer-options/service.ts';
 import { CancellationService } from '../domain/transfers/cancellation-service.ts';
 import { ReceiptService } from '../domain/receipts/service.ts';
+import { WebhookDeliveryWorker, type DeliveryWorkerOptions } from '../domain/webhooks/delivery/worker.ts';
 import { WebhookService } from '../domain/webhooks/service.ts';
 
 /**
@@ -77,6 +78,8 @@ export interface Services {
   platformClock: PlatformClock;
   /** Background jobs claimed from the database; `serve` starts its loop, tests call `runDueJobs()`. */
   jobs: JobRunner;
+  /** Webhook deliveries from the outbox (decision 1500); `serve` starts its loop, tests call `runDue()`. */
+  webhookDelivery: WebhookDeliveryWorker;
   railPacing: RailPacing;
   /** The rails the services pick from (DEFAULT_RAILS unless a test hands in its own). */
   rails: RailRegistry;
@@ -85,6 +88,7 @@ export interface Services {
 /** Settings of the background machinery; every field has a default. */
 export interface ServiceOptions {
   jobs?: Omit<JobRunnerOptions, 'store' | 'clock'>;
+  webhookDelivery?: Omit<DeliveryWorkerOptions, 'store' | 'clock' | 'sealer'>;
   railPacing?: RailPacing;
   /** The rails to run (default DEFAULT_RAILS); tests pass their own registry. */
   rails?: RailRegistry;
@@ -125,6 +129,7 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
     bankAccounts: new BankAccountService(store, clock, sourceSecrets),
     platformClock,
     jobs,
+    webhookDelivery: new WebhookDeliveryWorker({ ...options.webhookDelivery, store, clock, sealer: sourceSecrets.sealer }),
     railPacing,
     rails,
     transferOptions: new TransferOptionsService(store, rails),

@@ -1,15 +1,31 @@
 import { newRowID } from './ids.ts';
 import type { Sql } from '../store/port.ts';
 import { insertEvent } from '../store/repos/events.ts';
-import { type Clock, timestamp } from './clock.ts';
+import { insertDeliveriesForEvent } from '../store/repos/webhook-deliveries.ts';
+import type { Clock } from './clock.ts';
 
 /**
  * Records an event (docs/api-behaviour.md §9.4 names) inside the caller's unit of work,
  * so it commits with the change it describes or not at all. This is the one
  * way events are written. The database numbers each row (`event_seq`, only
  * growing), so the events of one change keep the order they were recorded in
- * even though they share a timestamp; webhook delivery reads them in that order.
+ * even though they share a timestamp.
+ *
+ * It is also the webhook outbox (decision 1500): the same unit of work inserts
+ * one delivery per webhook subscribed to `type` (or `*`), due at the event's
+ * time and given up WEBHOOK_GIVE_UP_AFTER_MS later, so an event and its
+ * deliveries commit together or not at all. `clock` is the platform's clock
+ * (a `PlatformClock.view` or a job's clock), so both are platform time; the
+ * delivery worker compares them with the platform's now.
  */
 export async function recordEvent(sql: Sql, clock: Clock, platformID: string, type: string, data: Record<string, unknown>): Promise<void> {
-  await insertEvent(sql, { eventID: newRowID(), platformID, type, data, createdOn: timestamp(clock) });
+  const at = clock.now();
+  const eventID = newRowID();
+  const createdOn = at.toISOString();
+  await insertEvent(sql, { eventID, platformID, type, data, createdOn });
+  const dueMs = at.getTime();
+  await insertDeliveriesForEvent(sql, { platformID, eventID, eventType: type, dueMs, giveUpAfterMs: dueMs + WEBHOOK_GIVE_UP_AFTER_MS, createdOn });
 }
+
+/** A delivery is retried for this long after its event (platform time), then given up. */
+export const WEBHOOK_GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;

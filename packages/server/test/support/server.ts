@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.ts';
-import { createServices, type Services } from '../../src/compose/services.ts';
+import { createServices, type ServiceOptions, type Services } from '../../src/compose/services.ts';
 import { ephemeralSourceSecrets } from '../../src/domain/sources/source-secrets.ts';
 import type { Clock } from '../../src/kernel/clock.ts';
 import { switchableRails } from './test-rail.ts';
@@ -54,14 +54,14 @@ export function standingClock(): Clock {
 
 export async function startTestServer(
   kind: StoreKind,
-  options: { rateLimit?: RateLimitSetting; clock?: Clock } = {},
+  options: { rateLimit?: RateLimitSetting; clock?: Clock; services?: Omit<ServiceOptions, 'sourceSecrets' | 'rails'> } = {},
 ): Promise<TestServer> {
   const testStore = await createTestStore(kind);
   const clock = options.clock ?? { now: () => new Date() };
   // The server's own rail registry, so a test can put the test rail in the wallet rail's place.
   const railSwitch = switchableRails();
   // A key for the life of the test server, as for an in-memory database (0500).
-  const services = createServices(testStore.store, clock, { sourceSecrets: ephemeralSourceSecrets(), rails: railSwitch.rails });
+  const services = createServices(testStore.store, clock, { ...options.services, sourceSecrets: ephemeralSourceSecrets(), rails: railSwitch.rails });
   const app = await buildApp({ services, rateLimit: options.rateLimit ?? { kind: 'off' }, logLevel: 'silent' });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const make = async (name: string): Promise<TestPlatform> => {
@@ -100,6 +100,8 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
+      // A test may have started the delivery loop; its sends end within their timeout.
+      await services.webhookDelivery.stop();
       await testStore.destroy();
     },
   };

@@ -70,7 +70,7 @@ describe('webhook signatures', () => {
     // With the real clock the 2024 vector is long stale.
     assert.equal(await verifyWebhookSignature(vectorHeaders(), SECRET), false);
     // A timestamp that is not RFC 3339 cannot be judged: refused while the check is on.
-    const signed = { ...vectorHeaders(), 'X-Timestamp': 'yesterday' };
+    const signed: Record<string, string> = { ...vectorHeaders(), 'X-Timestamp': 'yesterday' };
     signed['X-Signature'] = await webhookSignature(SECRET, 'yesterday', NONCE, WEBHOOK_ID);
     assert.equal(await verifyWebhookSignature(signed, SECRET), false);
     assert.equal(await verifyWebhookSignature(signed, SECRET, { toleranceSeconds: Infinity }), true);

@@ -16,6 +16,8 @@ export const sandboxHandlers = {
     const reading = await ctx.services.platformClock.advance(platformID, body);
     // Work that became due runs now, so the caller sees its effects as soon as we answer.
     await ctx.services.jobs.runDueJobs({ platformID });
+    // Webhook retries that became due are sent by the delivery worker, not awaited here: a slow receiver never holds up the API.
+    ctx.services.webhookDelivery.wake();
     return { body: clockBody(reading) };
   }),
 };

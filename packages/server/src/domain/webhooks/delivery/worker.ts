@@ -1,0 +1,329 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Clock } from '../../../kernel/clock.ts';
+import { newRowID } from '../../../kernel/ids.ts';
+import type { Sql, Store } from '../../../store/port.ts';
+import { readClockOffset } from '../../../store/repos/platform-clocks.ts';
+import { finishDeliveryAttempt, insertWebhookAttempt, markWebhookUsed } from '../../../store/repos/webhook-deliveries.ts';
+import type { Sealer } from '../../sources/sealed-secret.ts';
+import { openWebhookSecret } from '../secret.ts';
+import { SEND_TIMEOUT_MS, sendSigned, type SendResult } from '../send.ts';
+import { retryDelayMs } from './backoff.ts';
+import { claimDueDeliveries, type ClaimedDelivery } from './claim.ts';
+
+/*
+ * The webhook delivery worker (decision 1500, docs/webhooks.md "Delivery"):
+ * runs in every `railyard serve` process next to the job runner. It claims due
+ * deliveries with a lease, sends each OUTSIDE any transaction, then records the
+ * attempt and its outcome in one unit of work guarded by the claim token. A
+ * process that dies between sending and recording sends again once the lease
+ * lapses: at least once.
+ */
+
+export const DEFAULT_DELIVERY_POLL_MS = 200;
+/** Longer than a send (5 s) and its recording by far: a live worker's claim never lapses. */
+export const DEFAULT_DELIVERY_LEASE_MS = 30_000;
+export const MIN_DELIVERY_LEASE_MS = 1_000;
+export const MAX_DELIVERY_LEASE_MS = 60 * 60_000;
+/** Sends in flight per process, and per webhook in one process. */
+export const MAX_DELIVERIES_IN_FLIGHT = 16;
+export const MAX_DELIVERIES_PER_WEBHOOK = 4;
+/** `runDue` stops after this many rounds (each claims something or waits for a send). */
+const MAX_DRAIN_ROUNDS = 10_000;
+
+export interface DeliveryWorkerOptions {
+  store: Store;
+  /** Real (base) time; each platform's offset is read where it is used. */
+  clock: Clock;
+  /** Opens the webhooks' signing secrets (the server's sealer). */
+  sealer: Sealer;
+  workerID?: string;
+  pollIntervalMs?: number;
+  /** How long a claim holds (real time); keep it well above the 5 s send timeout. */
+  leaseMs?: number;
+  maxInFlight?: number;
+  maxPerWebhook?: number;
+  sendTimeoutMs?: number;
+  /** Jitter source, [0, 1). */
+  random?: () => number;
+  /** Told about errors the loop survives (the database briefly unreachable). */
+  onError?: (error: unknown, delivery?: ClaimedDelivery) => void;
+  /** The sender (tests may wrap it). */
+  send?: typeof sendSigned;
+}
+
+export interface DeliverySummary {
+  delivered: number;
+  /** Failed attempts with a retry scheduled. */
+  retried: number;
+  /** Given up: a failed attempt with no retry left, or a retry past its give-up time. */
+  failed: number;
+  /** Not sent: the webhook was disabled. */
+  canceled: number;
+}
+
+type Outcome = 'delivered' | 'retry' | 'failed' | 'stale' | 'error';
+
+/** Raised inside the recording unit of work when the claim has moved on; rolls it back. */
+class StaleClaim extends Error {
+  constructor(deliverySeq: number) {
+    super(`delivery ${deliverySeq}: claim no longer held`);
+  }
+}
+
+function bounded(name: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}`);
+  return value;
+}
+
+/** `--webhook-lease-ms` or RAILYARD_WEBHOOK_LEASE_MS; absent means 30 s. */
+export function parseDeliveryLease(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return DEFAULT_DELIVERY_LEASE_MS;
+  const value = /^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!(value >= MIN_DELIVERY_LEASE_MS && value <= MAX_DELIVERY_LEASE_MS)) {
+    throw new Error(`--webhook-lease-ms must be ${MIN_DELIVERY_LEASE_MS} to ${MAX_DELIVERY_LEASE_MS}, not ${text}`);
+  }
+  return value;
+}
+
+export class WebhookDeliveryWorker {
+  readonly workerID: string;
+  private readonly store: Store;
+  private readonly clock: Clock;
+  private readonly sealer: Sealer;
+  private readonly pollIntervalMs: number;
+  private readonly leaseMs: number;
+  private readonly maxInFlight: number;
+  private readonly maxPerWebhook: number;
+  private readonly sendTimeoutMs: number;
+  private readonly random: () => number;
+  private readonly onError: (error: unknown, delivery?: ClaimedDelivery) => void;
+  private readonly send: typeof sendSigned;
+  private readonly inFlight = new Set<Promise<Outcome>>();
+  private readonly perWebhook = new Map<string, number>();
+  /** Sends ended (and recorded, or not) so far. */
+  private finished = 0;
+  /** Claims of this worker run one at a time, so its bounds hold. */
+  private claimQueue: Promise<unknown> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private ticking = false;
+  private wakeRequested = false;
+  private loopTick: Promise<unknown> | undefined;
+
+  constructor(options: DeliveryWorkerOptions) {
+    this.store = options.store;
+    this.clock = options.clock;
+    this.sealer = options.sealer;
+    this.workerID = options.workerID ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+    this.pollIntervalMs = bounded('delivery poll interval', options.pollIntervalMs ?? DEFAULT_DELIVERY_POLL_MS, 1, 60_000);
+    this.leaseMs = bounded('delivery lease', options.leaseMs ?? DEFAULT_DELIVERY_LEASE_MS, MIN_DELIVERY_LEASE_MS, MAX_DELIVERY_LEASE_MS);
+    this.maxInFlight = bounded('deliveries in flight', options.maxInFlight ?? MAX_DELIVERIES_IN_FLIGHT, 1, 256);
+    this.maxPerWebhook = bounded('deliveries per webhook', options.maxPerWebhook ?? MAX_DELIVERIES_PER_WEBHOOK, 1, this.maxInFlight);
+    this.sendTimeoutMs = bounded('send timeout', options.sendTimeoutMs ?? SEND_TIMEOUT_MS, 1, 60_000);
+    this.random = options.random ?? Math.random;
+    this.onError = options.onError ?? (() => undefined);
+    this.send = options.send ?? sendSigned;
+  }
+
+  /** Sends in flight right now in this process. */
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  /** Starts polling; `stop()` ends it. Idempotent. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the sends in hand (each ends within its timeout) and their recording. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.loopTick;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /**
+   * Looks for due deliveries now instead of at the next poll (after a clock
+   * advance made retries due). Returns at once: sends never hold up a request.
+   */
+  wake(): void {
+    this.schedule(0);
+  }
+
+  /**
+   * Sends every delivery due right now (optionally one platform's), including
+   * those that become claimable as earlier ones finish, and waits for the sends
+   * this process already had in flight. Deterministic for tests, like
+   * `JobRunner.runDueJobs`: a retry is scheduled at least 1 s of platform time
+   * later, so it waits for the clock to move.
+   */
+  async runDue(options: { platformID?: string } = {}): Promise<DeliverySummary> {
+    const summary: DeliverySummary = { delivered: 0, retried: 0, failed: 0, canceled: 0 };
+    for (let round = 0; round < MAX_DRAIN_ROUNDS; round++) {
+      const finishedBefore = this.finished;
+      const changed = await this.claimAndStart(options.platformID, summary);
+      // A send that ended during the claim may have unblocked the next of its webhook: look again at once.
+      const finishedDuring = this.finished !== finishedBefore;
+      if (changed === 0 && !finishedDuring) {
+        if (this.inFlight.size === 0) break;
+        // Nothing claimable until a send ends (it may unblock the next of its webhook).
+        await Promise.race([...this.inFlight]);
+      } else if (this.inFlight.size >= this.maxInFlight) {
+        await Promise.race([...this.inFlight]);
+      }
+    }
+    return summary;
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.running) return;
+    if (this.ticking) {
+      if (delayMs === 0) this.wakeRequested = true;
+      return;
+    }
+    if (this.timer) {
+      if (delayMs > 0) return;
+      clearTimeout(this.timer);
+    }
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.ticking = true;
+      const tick = this.claimAndStart(undefined).then(
+        (changed) => changed,
+        (error: unknown) => {
+          this.onError(error);
+          return 0;
+        },
+      );
+      this.loopTick = tick;
+      void tick.then((changed) => {
+        this.ticking = false;
+        const again = this.wakeRequested || (changed > 0 && this.inFlight.size < this.maxInFlight);
+        this.wakeRequested = false;
+        this.schedule(again ? 0 : this.pollIntervalMs);
+      });
+    }, delayMs);
+    // The HTTP server keeps a process alive; a forgotten worker must not.
+    this.timer.unref();
+  }
+
+  /** Claims what fits and starts sending it; answers how many deliveries it claimed or closed. */
+  private claimAndStart(platformID: string | undefined, summary?: DeliverySummary): Promise<number> {
+    const run = this.claimQueue.then(async () => {
+      const free = this.maxInFlight - this.inFlight.size;
+      if (free <= 0) return 0;
+      const claim = await claimDueDeliveries(this.store, this.clock, {
+        limit: free,
+        leaseMs: this.leaseMs,
+        workerID: this.workerID,
+        platformID,
+        inFlightPerWebhook: this.perWebhook,
+        maxPerWebhook: this.maxPerWebhook,
+      });
+      if (summary) {
+        summary.canceled += claim.canceled;
+        summary.failed += claim.failed;
+      }
+      for (const delivery of claim.claimed) this.start1(delivery, summary);
+      return claim.claimed.length + claim.canceled + claim.failed;
+    });
+    this.claimQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  private start1(delivery: ClaimedDelivery, summary?: DeliverySummary): void {
+    this.perWebhook.set(delivery.webhookID, (this.perWebhook.get(delivery.webhookID) ?? 0) + 1);
+    const run = this.deliver(delivery);
+    this.inFlight.add(run);
+    void run.then((outcome) => {
+      this.inFlight.delete(run);
+      this.finished++;
+      const left = (this.perWebhook.get(delivery.webhookID) ?? 1) - 1;
+      if (left > 0) this.perWebhook.set(delivery.webhookID, left);
+      else this.perWebhook.delete(delivery.webhookID);
+      if (summary) {
+        if (outcome === 'delivered') summary.delivered++;
+        else if (outcome === 'retry') summary.retried++;
+        else if (outcome === 'failed') summary.failed++;
+      }
+      // A slot is free, and the next first attempt of this webhook may be claimable.
+      this.wake();
+    });
+  }
+
+  /** Sends one claimed delivery and records the attempt. Never throws. */
+  private async deliver(delivery: ClaimedDelivery): Promise<Outcome> {
+    const startedMs = this.clock.now().getTime();
+    let result: SendResult;
+    try {
+      const secret = openWebhookSecret(this.sealer, delivery.webhookID, delivery.secretSealed);
+      result = await this.send(
+        { url: delivery.url, webhookID: delivery.webhookID, secret, body: delivery.body },
+        { timeoutMs: this.sendTimeoutMs, clock: this.clock },
+      );
+    } catch (error) {
+      // Nothing was sent: the secret does not open (an operator's problem) or signing failed.
+      result = {
+        outcome: 'failed',
+        latencyMs: 0,
+        error: `not sent: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
+        request: { url: delivery.url, headers: {}, body: delivery.body },
+      };
+    }
+    try {
+      return await this.store.write((sql) => this.record(sql, delivery, result, startedMs));
+    } catch (error) {
+      if (error instanceof StaleClaim) return 'stale';
+      // The claim stays; its lease lapses and the delivery is sent again (at least once).
+      this.onError(error, delivery);
+      return 'error';
+    }
+  }
+
+  private async record(sql: Sql, delivery: ClaimedDelivery, result: SendResult, startedMs: number): Promise<Outcome> {
+    const offsetMs = await readClockOffset(sql, delivery.platformID);
+    const platformNowMs = this.clock.now().getTime() + offsetMs;
+    const attemptedOn = new Date(startedMs + offsetMs).toISOString();
+    let status: 'delivered' | 'pending' | 'failed' = 'delivered';
+    let nextAttemptMs: number | null = null;
+    if (result.outcome !== 'delivered') {
+      nextAttemptMs = platformNowMs + retryDelayMs(delivery.attempts + 1, this.random);
+      if (nextAttemptMs > delivery.giveUpAfterMs) {
+        status = 'failed';
+        nextAttemptMs = null;
+      } else {
+        status = 'pending';
+      }
+    }
+    const held = await finishDeliveryAttempt(sql, {
+      deliverySeq: delivery.deliverySeq,
+      claimToken: delivery.claimToken,
+      status,
+      nextAttemptMs,
+      statusCode: result.statusCode ?? null,
+      error: result.error ?? null,
+      updatedOn: new Date(platformNowMs).toISOString(),
+    });
+    if (!held) throw new StaleClaim(delivery.deliverySeq);
+    await insertWebhookAttempt(sql, {
+      attemptID: newRowID(),
+      deliverySeq: delivery.deliverySeq,
+      webhookID: delivery.webhookID,
+      platformID: delivery.platformID,
+      eventID: delivery.eventID,
+      attemptedOn,
+      statusCode: result.statusCode ?? null,
+      latencyMs: result.latencyMs,
+      outcome: result.outcome,
+      error: result.error ?? null,
+      request: JSON.stringify(result.request),
+    });
+    if (status === 'delivered') await markWebhookUsed(sql, delivery.webhookID, attemptedOn);
+    return status === 'delivered' ? 'delivered' : status === 'pending' ? 'retry' : 'failed';
+  }
+}

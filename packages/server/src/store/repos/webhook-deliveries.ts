@@ -1,0 +1,281 @@
+import type { Dialect, Sql, SqlValue } from '../port.ts';
+
+/**
+ * Webhook deliveries, the outbox (decision 1500, migration 15): one row per
+ * event and subscribed webhook, inserted with the event; claimed by the
+ * delivery worker like jobs are (a claim token and a lease, platform time for
+ * "due", `FOR UPDATE SKIP LOCKED` on PostgreSQL, the single writer on SQLite);
+ * and every attempt in `webhook_attempts` (the delivery log).
+ *
+ * Statuses: `pending` (due at `next_attempt_ms`, platform time), `claimed` (a
+ * worker is sending; its lease is real time), then `delivered`, `failed`
+ * (given up) or `canceled` (its webhook was disabled before it was sent).
+ * `attempts` counts attempts recorded, so a delivery in its first attempt is
+ * `claimed` with `attempts = 0`.
+ */
+
+export type DeliveryStatus = 'pending' | 'claimed' | 'delivered' | 'failed' | 'canceled';
+
+function lockClause(dialect: Dialect): string {
+  return dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+}
+
+function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
+/**
+ * The outbox insert `recordEvent` makes with every event, in the same unit of
+ * work: one row per webhook subscribed to the event's type or to `*`, in ONE
+ * statement (a platform without webhooks pays one empty index probe on
+ * `webhook_subscriptions`' primary key). Due at once; given up after `giveUpAfterMs`.
+ */
+export async function insertDeliveriesForEvent(
+  sql: Sql,
+  row: { platformID: string; eventID: string; eventType: string; dueMs: number; giveUpAfterMs: number; createdOn: string },
+): Promise<number> {
+  const result = await sql.run(
+    `INSERT INTO webhook_deliveries
+       (webhook_id, platform_id, event_id, status, attempts, next_attempt_ms, give_up_after_ms, created_on, updated_on)
+     SELECT w.webhook_id, CAST(? AS TEXT), CAST(? AS TEXT), 'pending', 0, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT)
+     FROM (SELECT DISTINCT s.webhook_id FROM webhook_subscriptions s WHERE s.platform_id = ? AND s.event_type IN (?, '*')) w
+     ORDER BY w.webhook_id`,
+    [row.platformID, row.eventID, row.dueMs, row.giveUpAfterMs, row.createdOn, row.createdOn, row.platformID, row.eventType],
+  );
+  return result.changes;
+}
+
+export interface ClaimCandidateRow {
+  delivery_seq: number | string;
+  webhook_id: string;
+  status: DeliveryStatus;
+  attempts: number | string;
+  give_up_after_ms: number | string;
+  offset_ms: number | string;
+}
+
+/**
+ * Locks and answers, in `delivery_seq` order, up to `limit` deliveries a
+ * worker may claim: pending ones due on their platform's clock, and claimed
+ * ones whose lease ran out (their worker died). A first attempt waits while an
+ * earlier delivery of the same webhook has not had its first attempt recorded
+ * (decision 1500 "Order"). Webhooks in `excludeWebhookIDs` (at the caller's
+ * per-webhook bound) are skipped.
+ */
+export async function lockClaimableDeliveries(
+  sql: Sql,
+  dialect: Dialect,
+  filter: { realNowMs: number; platformID?: string | undefined; excludeWebhookIDs: readonly string[]; limit: number },
+): Promise<ClaimCandidateRow[]> {
+  const params: SqlValue[] = [filter.realNowMs, filter.realNowMs];
+  let extra = '';
+  if (filter.platformID !== undefined) {
+    extra += ' AND d.platform_id = ?';
+    params.push(filter.platformID);
+  }
+  if (filter.excludeWebhookIDs.length > 0) {
+    extra += ` AND d.webhook_id NOT IN (${placeholders(filter.excludeWebhookIDs.length)})`;
+    params.push(...filter.excludeWebhookIDs);
+  }
+  params.push(filter.limit);
+  return sql.all<ClaimCandidateRow>(
+    `SELECT d.delivery_seq, d.webhook_id, d.status, d.attempts, d.give_up_after_ms,
+            COALESCE((SELECT c.offset_ms FROM platform_clocks c WHERE c.platform_id = d.platform_id), 0) AS offset_ms
+     FROM webhook_deliveries d
+     WHERE ((d.status = 'pending'
+             AND d.next_attempt_ms <= ? + COALESCE((SELECT c.offset_ms FROM platform_clocks c WHERE c.platform_id = d.platform_id), 0))
+         OR (d.status = 'claimed' AND d.lease_expires_ms <= ?))${extra}
+       AND (d.attempts > 0 OR NOT EXISTS (
+             SELECT 1 FROM webhook_deliveries e
+             WHERE e.webhook_id = d.webhook_id AND e.delivery_seq < d.delivery_seq
+               AND e.attempts = 0 AND e.status IN ('pending', 'claimed')))
+     ORDER BY d.delivery_seq
+     LIMIT ?${lockClause(dialect)}`,
+    params,
+  );
+}
+
+/** Claims a locked delivery for one worker with a fresh token and a lease (real time). */
+export async function markDeliveryClaimed(
+  sql: Sql,
+  row: { deliverySeq: number; claimToken: string; workerID: string; leaseExpiresMs: number; updatedOn: string },
+): Promise<boolean> {
+  const result = await sql.run(
+    `UPDATE webhook_deliveries SET status = 'claimed', claim_token = ?, claimed_by = ?, lease_expires_ms = ?, updated_on = ?
+     WHERE delivery_seq = ? AND status IN ('pending', 'claimed')`,
+    [row.claimToken, row.workerID, row.leaseExpiresMs, row.updatedOn, row.deliverySeq],
+  );
+  return result.changes === 1;
+}
+
+/** Ends a locked delivery without an attempt: `canceled` (webhook disabled) or `failed` (given up). */
+export async function markDeliveryClosed(
+  sql: Sql,
+  row: { deliverySeq: number; status: 'canceled' | 'failed'; reason: string; finishedOn: string },
+): Promise<void> {
+  await sql.run(
+    `UPDATE webhook_deliveries SET status = ?, last_error = ?, claim_token = NULL, claimed_by = NULL, lease_expires_ms = NULL,
+       updated_on = ?, finished_on = ?
+     WHERE delivery_seq = ? AND status IN ('pending', 'claimed')`,
+    [row.status, row.reason, row.finishedOn, row.finishedOn, row.deliverySeq],
+  );
+}
+
+/** What a worker needs to send a claimed delivery: its webhook and its event. */
+export interface DeliveryToSendRow {
+  delivery_seq: number | string;
+  webhook_id: string;
+  platform_id: string;
+  event_id: string;
+  attempts: number | string;
+  give_up_after_ms: number | string;
+  url: string;
+  webhook_status: string;
+  secret_sealed: string;
+  event_type: string;
+  data: string;
+  event_created_on: string;
+}
+
+export async function findDeliveryToSend(sql: Sql, deliverySeq: number): Promise<DeliveryToSendRow | undefined> {
+  return sql.get<DeliveryToSendRow>(
+    `SELECT d.delivery_seq, d.webhook_id, d.platform_id, d.event_id, d.attempts, d.give_up_after_ms,
+            w.url, w.status AS webhook_status, w.secret_sealed,
+            e.event_type, e.data, e.created_on AS event_created_on
+     FROM webhook_deliveries d
+     JOIN webhooks w ON w.webhook_id = d.webhook_id
+     JOIN events e ON e.event_id = d.event_id
+     WHERE d.delivery_seq = ?`,
+    [deliverySeq],
+  );
+}
+
+/**
+ * Records the outcome of an attempt, only while `claimToken` still holds the
+ * claim; answers whether it did. `pending` schedules the next attempt.
+ */
+export async function finishDeliveryAttempt(
+  sql: Sql,
+  row: {
+    deliverySeq: number;
+    claimToken: string;
+    status: 'pending' | 'delivered' | 'failed';
+    nextAttemptMs: number | null;
+    statusCode: number | null;
+    error: string | null;
+    updatedOn: string;
+  },
+): Promise<boolean> {
+  const result = await sql.run(
+    `UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_ms = COALESCE(?, next_attempt_ms),
+       last_status_code = ?, last_error = ?, claim_token = NULL, claimed_by = NULL, lease_expires_ms = NULL,
+       updated_on = ?, finished_on = ?
+     WHERE delivery_seq = ? AND claim_token = ? AND status = 'claimed'`,
+    [
+      row.status,
+      row.nextAttemptMs,
+      row.statusCode,
+      row.error,
+      row.updatedOn,
+      row.status === 'pending' ? null : row.updatedOn,
+      row.deliverySeq,
+      row.claimToken,
+    ],
+  );
+  return result.changes === 1;
+}
+
+export interface WebhookAttemptRow {
+  attempt_id: string;
+  delivery_seq: number | string;
+  webhook_id: string;
+  platform_id: string;
+  event_id: string;
+  attempted_on: string;
+  status_code: number | null;
+  latency_ms: number | string;
+  outcome: string;
+  error: string | null;
+  /** JSON `{url, headers, body}`: the request as sent. */
+  request: string;
+}
+
+export async function insertWebhookAttempt(
+  sql: Sql,
+  row: {
+    attemptID: string;
+    deliverySeq: number;
+    webhookID: string;
+    platformID: string;
+    eventID: string;
+    attemptedOn: string;
+    statusCode: number | null;
+    latencyMs: number;
+    outcome: 'delivered' | 'failed';
+    error: string | null;
+    request: string;
+  },
+): Promise<void> {
+  await sql.run(
+    `INSERT INTO webhook_attempts
+       (attempt_id, delivery_seq, webhook_id, platform_id, event_id, attempted_on, status_code, latency_ms, outcome, error, request)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      row.attemptID,
+      row.deliverySeq,
+      row.webhookID,
+      row.platformID,
+      row.eventID,
+      row.attemptedOn,
+      row.statusCode,
+      row.latencyMs,
+      row.outcome,
+      row.error,
+      row.request,
+    ],
+  );
+}
+
+/** `lastUsedOn` of a webhook: the time of its latest delivered attempt. Never moves backwards. */
+export async function markWebhookUsed(sql: Sql, webhookID: string, usedOn: string): Promise<void> {
+  await sql.run('UPDATE webhooks SET last_used_on = ? WHERE webhook_id = ? AND (last_used_on IS NULL OR last_used_on < ?)', [
+    usedOn,
+    webhookID,
+    usedOn,
+  ]);
+}
+
+export interface DeliveryRow {
+  delivery_seq: number | string;
+  webhook_id: string;
+  platform_id: string;
+  event_id: string;
+  status: DeliveryStatus;
+  attempts: number | string;
+  next_attempt_ms: number | string;
+  give_up_after_ms: number | string;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_on: string;
+  updated_on: string;
+  finished_on: string | null;
+}
+
+/** A webhook's deliveries in `delivery_seq` order, for tests and diagnostics. */
+export async function listDeliveriesOfWebhook(sql: Sql, webhookID: string): Promise<DeliveryRow[]> {
+  return sql.all<DeliveryRow>(
+    `SELECT delivery_seq, webhook_id, platform_id, event_id, status, attempts, next_attempt_ms, give_up_after_ms,
+            last_status_code, last_error, created_on, updated_on, finished_on
+     FROM webhook_deliveries WHERE webhook_id = ? ORDER BY delivery_seq`,
+    [webhookID],
+  );
+}
+
+/** A webhook's attempts, oldest first, for tests and diagnostics. */
+export async function listAttemptsOfWebhook(sql: Sql, webhookID: string): Promise<WebhookAttemptRow[]> {
+  return sql.all<WebhookAttemptRow>(
+    `SELECT attempt_id, delivery_seq, webhook_id, platform_id, event_id, attempted_on, status_code, latency_ms, outcome, error, request
+     FROM webhook_attempts WHERE webhook_id = ? ORDER BY attempted_on, delivery_seq`,
+    [webhookID],
+  );
+}
