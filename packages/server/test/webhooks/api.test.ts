@@ -455,6 +455,32 @@ for (const kind of await storeKinds()) {
         assert.equal(rows.length, 1);
       });
 
+      it('the worker sends a redelivered event, signed, and the log shows it', async () => {
+        const hook = await createHook({ url: receiver.url, eventTypes: ['wallet.created'] });
+        const secret = (await call('GET', `/webhooks/${hook.webhookID}/secret`)).json.secret;
+        const cursor = (await call('GET', '/railyard/events?count=1000')).json.nextCursor;
+        const account = await createAccount(s, individual());
+        const event = (await call('GET', `/railyard/events?after=${cursor}`)).json.events.find(
+          (e: { type: string; data: { accountID: string } }) => e.type === 'account.created' && e.data.accountID === account.accountID,
+        );
+        await s.services.webhookDelivery.runDue({ platformID: s.platform.accountID });
+        receiver.received.length = 0;
+        assert.equal((await call('POST', `/railyard/webhooks/${hook.webhookID}/redeliver`, { body: { eventID: event.eventID } })).status, 202);
+        await s.services.webhookDelivery.runDue({ platformID: s.platform.accountID });
+        const got = receiver.received.filter((r) => JSON.parse(r.body).eventID === event.eventID);
+        assert.equal(got.length, 1, 'sent once');
+        assert.deepEqual(JSON.parse(got[0]!.body), event);
+        assert.equal(got[0]!.headers['x-webhook-id'], hook.webhookID);
+        assert.equal(got[0]!.headers['x-signature'], expectedSignature(secret, got[0]!.headers));
+        const [attempt] = (await call('GET', `/railyard/webhooks/${hook.webhookID}/deliveries?count=1`)).json;
+        assert.deepEqual(
+          [attempt.eventID, attempt.eventType, attempt.ping, attempt.outcome, attempt.statusCode],
+          [event.eventID, 'account.created', false, 'delivered', 200],
+        );
+        assert.equal(attempt.request.body, got[0]!.body);
+        assert.ok((await call('GET', `/webhooks/${hook.webhookID}`)).json.lastUsedOn);
+      });
+
       it("refuses unknown and other platforms' events (404), bad bodies, and disabled webhooks", async () => {
         const hook = await createHook({ url: receiver.url });
         const cursor = (await call('GET', '/railyard/events?count=1000', { auth: s.otherPlatform.basic })).json.nextCursor;
