@@ -2,7 +2,8 @@
 // Builds a self-contained, publishable @railyard/client into dist/:
 //   dist/client/src/**    the client (and the MCP server), compiled by tsc
 //   dist/contract/src/**  the contract it is derived from, compiled alongside
-//   dist/package.json     exports for ".", "./mcp"; "#contract" mapped to the compiled contract
+//   dist/package.json     exports for ".", "./mcp"; "#contract" mapped to the compiled contract;
+//                         dependencies: zod; the MCP SDK an optional peer (only ./mcp needs it)
 // The sources import the contract as "#contract" (package.json "imports"): in the
 // workspace that names @railyard/contract, in dist/ the copy next to it. So no
 // import is rewritten and no bundler is needed. Pack with `npm pack ./dist`.
@@ -43,6 +44,8 @@ const manifest = {
   imports: { '#contract': entry('contract/src/index') },
   sideEffects: false,
   dependencies,
+  // The MCP SDK is needed by `@railyard/client/mcp` alone: an optional peer, so the client does not install it.
+  ...(source.peerDependencies ? { peerDependencies: source.peerDependencies, peerDependenciesMeta: source.peerDependenciesMeta } : {}),
 };
 writeFileSync(join(dist, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
 const readme = join(root, '..', '..', 'docs', 'client.md');
