@@ -33,3 +33,4 @@ export * from './schemas/receipts.ts';
 export * from './operations/receipts.ts';
 export * from './schemas/webhooks.ts';
 export * from './operations/webhooks.ts';
+export * from './schemas/events.ts';

@@ -3,6 +3,7 @@ import type { Sql } from '../store/port.ts';
 import { insertEvent } from '../store/repos/events.ts';
 import { insertDeliveriesForEvent } from '../store/repos/webhook-deliveries.ts';
 import type { Clock } from './clock.ts';
+import { isDeliverableEventType, type RecordedEventData } from '@railyard/contract';
 
 /**
  * Records an event (docs/api-behaviour.md §9.4 names) inside the caller's unit of work,
@@ -18,11 +19,13 @@ import type { Clock } from './clock.ts';
  * (a `PlatformClock.view` or a job's clock), so both are platform time; the
  * delivery worker compares them with the platform's now.
  */
-export async function recordEvent(sql: Sql, clock: Clock, platformID: string, type: string, data: Record<string, unknown>): Promise<void> {
+export async function recordEvent<T extends string>(sql: Sql, clock: Clock, platformID: string, type: T, data: RecordedEventData<T>): Promise<void> {
   const at = clock.now();
   const eventID = newRowID();
   const createdOn = at.toISOString();
   await insertEvent(sql, { eventID, platformID, type, data, createdOn });
+  // Railyard's own types (receipt.sent) stay in the log: a Moov client could not parse them (docs/webhooks.md "Events").
+  if (!isDeliverableEventType(type)) return;
   const dueMs = at.getTime();
   await insertDeliveriesForEvent(sql, { platformID, eventID, eventType: type, dueMs, giveUpAfterMs: dueMs + WEBHOOK_GIVE_UP_AFTER_MS, createdOn });
 }

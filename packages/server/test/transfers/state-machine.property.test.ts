@@ -221,6 +221,9 @@ for (const kind of await storeKinds()) {
           assert.ok(isAllowedStatusChange(transfer.status as TransferStatusValue, data.status as TransferStatusValue), `illegal status change stored: ${edge} (${data.transferID})`);
           take(edge);
           transfer.status = data.status;
+          // The SDK has no `destination.canceled` status (docs/api-behaviour.md §6.3): a canceled destination
+          // leg is announced only by the top-level `canceled`, so its leg change is read from the row.
+          if (data.status === 'canceled') await destinationCanceled(data.transferID, transfer);
           continue;
         }
         const side = data.status.slice(0, dot) as 'source' | 'destination';
@@ -233,6 +236,21 @@ for (const kind of await storeKinds()) {
         take(edge);
         transfer.legs[side] = to;
       }
+    }
+
+    /** Takes the edge of a destination leg a cancellation moved to `canceled` (no event carries it). */
+    async function destinationCanceled(transferID: string, transfer: Seen): Promise<void> {
+      const row = await s.testStore.store.read((sql) =>
+        sql.get<{ destination_details: string | null }>('SELECT destination_details FROM transfers WHERE platform_id = ? AND transfer_id = ?', [platformID, transferID]),
+      );
+      const statuses = Object.values(JSON.parse(row?.destination_details ?? '{}') as Record<string, { status?: string }>).map((d) => d.status);
+      if (!statuses.includes('canceled') || transfer.legs.destination === 'canceled') return;
+      const from = transfer.legs.destination;
+      const edge = `${transfer.rail} destination: ${from ?? '(none)'} → canceled`;
+      const machine = LEG_MACHINES[transfer.rail]?.destination;
+      assert.ok(machine && isAllowedLegChange(machine, from, 'canceled'), `illegal leg change stored: ${edge} (${transferID})`);
+      take(edge);
+      transfer.legs.destination = 'canceled';
     }
 
     /** Each transfer's row says what its events say: the same status and the same leg sub-statuses. */

@@ -64,7 +64,14 @@ export interface TermsRequest {
  * module may not import them back (docs/architecture.md).
  */
 export interface AccountCapabilities {
-  record(sql: Sql, accountID: string, entries: readonly { capability: string; status: string }[], now: string): Promise<void>;
+  /** With `requested`, writes `capability.requested` for each `pending` entry. */
+  record(
+    sql: Sql,
+    accountID: string,
+    entries: readonly { capability: string; status: string }[],
+    now: string,
+    requested?: { clock: Clock; platformID: string; foreignID?: string | undefined },
+  ): Promise<void>;
   recompute(sql: Sql, clock: Clock, platformID: string, accountID: string): Promise<void>;
 }
 
@@ -135,8 +142,12 @@ export class AccountService {
         { capability: ALWAYS_ENABLED, status: 'enabled' },
         ...requested.map((capability: CapabilityIDValue) => ({ capability, status: REQUESTED_STATUS })),
       ];
-      await this.capabilities.record(sql, document.accountID, capabilities, nowText);
       await this.event(sql, caller, 'account.created', document);
+      await this.capabilities.record(sql, document.accountID, capabilities, nowText, {
+        clock: this.clock,
+        platformID: caller.platformID,
+        foreignID: document.foreignID,
+      });
       await this.capabilities.recompute(sql, this.clock, caller.platformID, document.accountID);
       return render(document, await listCapabilities(sql, [document.accountID]), null);
     });
@@ -351,7 +362,7 @@ export class AccountService {
     return accepted;
   }
 
-  private async event(sql: Sql, caller: Caller, type: string, document: StoredDocument): Promise<void> {
+  private async event(sql: Sql, caller: Caller, type: 'account.created' | 'account.updated' | 'account.disconnected', document: StoredDocument): Promise<void> {
     await recordEvent(sql, this.clock, caller.platformID, type, {
       accountID: document.accountID,
       ...(document.foreignID ? { foreignID: document.foreignID } : {}),

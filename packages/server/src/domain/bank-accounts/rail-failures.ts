@@ -43,8 +43,8 @@ export async function markBankAccountUnusable(sql: Sql, clock: Clock, refusal: R
   await recordEvent(sql, clock, refusal.platformID, 'bankAccount.updated', {
     bankAccountID: row.bank_account_id,
     accountID: row.account_id,
-    status: columns.status,
-    statusReason: columns.status_reason,
+    status: after.standing.status,
+    statusReason: after.standing.statusReason,
     exceptionDetails: after.exceptionDetails,
   });
   await refreshPaymentMethods(sql, clock, refusal.platformID, row.account_id);

@@ -100,7 +100,7 @@ export class BankAccountService {
           disabled_on: null,
         };
         await insertBankAccount(sql, row);
-        await recordEvent(sql, clock, caller.platformID, 'bankAccount.created', { bankAccountID, accountID, status: row.status });
+        await recordEvent(sql, clock, caller.platformID, 'bankAccount.created', { bankAccountID, accountID, status: NEW_BANK_ACCOUNT.status });
         await refreshPaymentMethods(sql, clock, caller.platformID, accountID);
         const view = bankAccountView(row);
         if (options.withPaymentMethods) view.paymentMethods = await livePaymentMethodsOf(sql, accountID, bankAccountID);
@@ -238,8 +238,8 @@ export class BankAccountService {
       await recordEvent(sql, clock, caller.platformID, 'bankAccount.updated', {
         bankAccountID: row.bank_account_id,
         accountID: row.account_id,
-        status: stored.status,
-        statusReason: stored.status_reason,
+        status: result.record.standing.status,
+        statusReason: result.record.standing.statusReason,
         ...(result.record.exceptionDetails ? { exceptionDetails: result.record.exceptionDetails } : {}),
       });
       await refreshPaymentMethods(sql, clock, caller.platformID, row.account_id);

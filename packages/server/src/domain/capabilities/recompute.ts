@@ -1,4 +1,4 @@
-import type { CapabilityIDValue } from '@railyard/contract';
+import type { CapabilityIDValue, CapabilityView } from '@railyard/contract';
 import type { Sql } from '../../store/port.ts';
 import { findAccount } from '../../store/repos/accounts.ts';
 import { capabilityRowsOf, insertCapabilityRow, setCapabilityState, type CapabilityStateRow } from '../../store/repos/capabilities.ts';
@@ -43,7 +43,7 @@ export async function recomputeCapabilities(sql: Sql, clock: Clock, platformID: 
 }
 
 /** The status a capability that is not disabled should have now. */
-function targetOf(account: StoredAccount, capability: CapabilityStateRow): { status: string; reason: string | null } {
+function targetOf(account: StoredAccount, capability: CapabilityStateRow): { status: CapabilityStatus; reason: string | null } {
   const id = capability.capability as CapabilityIDValue;
   if (isFacilitator(account)) return { status: 'enabled', reason: null };
   if (isBusinessOnly(id) && account.document.accountType !== 'business') return { status: 'disabled', reason: BUSINESS_ONLY_REASON };
@@ -98,6 +98,9 @@ async function requestWalletIfDue(
   return requested;
 }
 
+type CapabilityStatus = CapabilityView['status'];
+
+/** `capability.requested {accountID, foreignID?, capabilityID}`, or `capability.updated` with the new `status` (docs/api-behaviour.md §9.4). */
 export async function recordCapabilityEvent(
   sql: Sql,
   clock: Clock,
@@ -105,12 +108,17 @@ export async function recordCapabilityEvent(
   account: StoredAccount,
   type: 'capability.requested' | 'capability.updated',
   capabilityID: string,
-  status?: string,
+  status?: CapabilityStatus,
 ): Promise<void> {
-  await recordEvent(sql, clock, platformID, type, {
-    capabilityID,
+  const data = {
     accountID: account.document.accountID,
     ...(account.document.foreignID ? { foreignID: account.document.foreignID } : {}),
-    ...(status ? { status } : {}),
-  });
+    capabilityID: capabilityID as CapabilityIDValue,
+  };
+  if (type === 'capability.requested') {
+    await recordEvent(sql, clock, platformID, 'capability.requested', data);
+    return;
+  }
+  if (status === undefined) throw new Error(`capability.updated for ${capabilityID} without a status`);
+  await recordEvent(sql, clock, platformID, 'capability.updated', { ...data, status });
 }

@@ -9,6 +9,9 @@ import {
 import { type Clock, timestamp } from '../../kernel/clock.ts';
 import { recordEvent } from '../../kernel/events.ts';
 import { paymentMethodProviders } from './providers.ts';
+import { PAYMENT_METHOD_TYPES } from '../sources/payment-method-types.ts';
+
+const typeRank = (type: string) => (PAYMENT_METHOD_TYPES as readonly string[]).indexOf(type);
 
 export interface RefreshResult {
   enabled: string[];
@@ -60,8 +63,12 @@ export async function refreshPaymentMethods(sql: Sql, clock: Clock, platformID: 
     await recordEvent(sql, clock, platformID, 'paymentMethod.enabled', { paymentMethodID, accountID, sourceID: want.sourceID });
   }
 
-  for (const [key, row] of existing) {
-    if (row.disabled_on !== null || desired.has(key)) continue;
+  // Disabled in a stable order (by source, then type in PAYMENT_METHOD_TYPES order), so their events are too.
+  const gone = [...existing]
+    .filter(([key, row]) => row.disabled_on === null && !desired.has(key))
+    .map(([, row]) => row)
+    .sort((a, b) => (a.source_id < b.source_id ? -1 : a.source_id > b.source_id ? 1 : typeRank(a.payment_method_type) - typeRank(b.payment_method_type)));
+  for (const row of gone) {
     await setPaymentMethodDisabled(sql, row.payment_method_id, now, now);
     result.disabled.push(row.payment_method_id);
     await recordEvent(sql, clock, platformID, 'paymentMethod.disabled', {

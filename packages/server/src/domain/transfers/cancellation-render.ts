@@ -1,4 +1,4 @@
-import type { CancellationStatusValue, CancellationView } from '@railyard/contract';
+import type { CancellationStatusValue, CancellationView, EventData } from '@railyard/contract';
 import type { CancellationRow } from '../../store/repos/cancellations.ts';
 
 export function renderCancellation(row: CancellationRow): CancellationView {
@@ -6,6 +6,6 @@ export function renderCancellation(row: CancellationRow): CancellationView {
 }
 
 /** `cancellation.created` / `cancellation.updated` data (docs/api-behaviour.md §9.4). */
-export function cancellationEventData(row: CancellationRow): Record<string, unknown> {
-  return { cancellationID: row.cancellation_id, transferID: row.transfer_id, status: row.status };
+export function cancellationEventData(row: CancellationRow): EventData<'cancellation.updated'> {
+  return { cancellationID: row.cancellation_id, transferID: row.transfer_id, status: row.status as CancellationStatusValue };
 }

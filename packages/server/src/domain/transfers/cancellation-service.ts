@@ -13,6 +13,7 @@ import type { PlatformClock } from '../../kernel/platform-clock.ts';
 import { transferFromRow, type TransferRecord } from './model.ts';
 import { TransferChangedConcurrently, transitionTransfer } from './transitions.ts';
 import { cancellationEventData, renderCancellation } from './cancellation-render.ts';
+import { withWalletEvents } from '../wallets/movement-events.ts';
 
 /** A create that loses a race with a rail step re-reads and tries again, this many times. */
 const MAX_CREATE_ATTEMPTS = 5;
@@ -46,7 +47,7 @@ export class CancellationService {
     if (accountID !== caller.platformID) throw new NotFound('account');
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.store.write((sql) => this.createIn(sql, caller.platformID, transferID));
+        return await this.store.write((sql) => withWalletEvents(sql, () => this.createIn(sql, caller.platformID, transferID)));
       } catch (error) {
         if (!(error instanceof TransferChangedConcurrently) || attempt >= MAX_CREATE_ATTEMPTS) throw error;
       }

@@ -1,3 +1,4 @@
+import type { EventData } from '@railyard/contract';
 import { newRowID } from '../../kernel/ids.ts';
 import type { Sql } from '../../store/port.ts';
 import { enabledCapabilitiesOf } from '../../store/repos/payment-methods.ts';
@@ -14,6 +15,7 @@ import { AMEX_MINIMUM, amountLimit, dollars } from './limits.ts';
 import { transferFromRow, transferToRow, type TransferRecord } from './model.ts';
 import { isValidPair, railFor } from './pairs.ts';
 import { resolveParty, type ResolvedParty } from './parties.ts';
+import { markNewReference } from '../wallets/movement-events.ts';
 
 /**
  * Creates a transfer inside the caller's unit of work: resolves both payment
@@ -93,8 +95,9 @@ export async function createTransferRecord(
   };
   // The row goes in first: a concurrent replay of the key blocks on the unique index here, before any money moves.
   await insertTransfer(sql, transferToRow(record));
-  const created: Record<string, unknown> = { accountID: platformID, transferID: record.transferID, status: record.status };
-  if (record.foreignID !== undefined) created['foreignID'] = record.foreignID;
+  markNewReference(sql, 'transfer', record.transferID);
+  const created: EventData<'transfer.created'> = { accountID: platformID, transferID: record.transferID, status: record.status };
+  if (record.foreignID !== undefined) created.foreignID = record.foreignID;
   await recordEvent(sql, clock, platformID, 'transfer.created', created);
   const wallets = new Map(
     [source.wallet, destination.wallet].filter((wallet) => wallet !== undefined).map((wallet) => [wallet.wallet_id, wallet]),

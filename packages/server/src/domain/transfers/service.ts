@@ -19,6 +19,7 @@ import { transferFromRow, transferToRow, type TransferRecord } from './model.ts'
 import { renderAsyncTransfer, renderTransfer } from './render.ts';
 import { TransferChangedConcurrently } from './transitions.ts';
 import { cancellationsByTransfer } from './cancellation-service.ts';
+import { withWalletEvents } from '../wallets/movement-events.ts';
 
 /** `X-Wait-For: rail-response` waits at most this long for the rail's first answer (docs/api-behaviour.md §5.2). */
 export const DEFAULT_RAIL_WAIT_MS = 15_000;
@@ -79,15 +80,17 @@ export class TransferService {
         const existing = await findTransferByIdempotencyKey(sql, platformID, input.idempotencyKey);
         if (existing) throw new Replay(existing);
         const clock = await this.options.platformClock.view(sql, platformID);
-        return createTransferRecord(sql, {
-          platformID,
-          idempotencyKey: input.idempotencyKey,
-          request,
-          clock,
-          pacing: this.options.pacing,
-          rails: this.options.rails,
-          hiddenPaymentMethodTypes: input.hiddenPaymentMethodTypes,
-        });
+        return withWalletEvents(sql, () =>
+          createTransferRecord(sql, {
+            platformID,
+            idempotencyKey: input.idempotencyKey,
+            request,
+            clock,
+            pacing: this.options.pacing,
+            rails: this.options.rails,
+            hiddenPaymentMethodTypes: input.hiddenPaymentMethodTypes,
+          }),
+        );
       });
     } catch (error) {
       if (error instanceof Replay) throw replayConflict(error.row);

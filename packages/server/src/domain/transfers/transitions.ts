@@ -1,4 +1,4 @@
-import type { TransferFailureReasonValue, TransferStatusValue } from '@railyard/contract';
+import type { EventData, TransferFailureReasonValue, TransferLegEventStatus, TransferStatusValue } from '@railyard/contract';
 import type { Sql } from '../../store/port.ts';
 import { updateTransferRow } from '../../store/repos/transfers.ts';
 import { type Clock, timestamp } from '../../kernel/clock.ts';
@@ -25,8 +25,9 @@ export interface TransferTransition {
   /**
    * Leg sub-statuses this change reached, as `transfer.updated` spells them
    * (docs/api-behaviour.md §6.3): `source.originated`, `destination.completed`…
+   * Only the SDK's values: there is no `destination.canceled`.
    */
-  legEvents?: readonly string[];
+  legEvents?: readonly TransferLegEventStatus[];
   /**
    * The transfer was inserted in this same unit of work (a rail's `start`):
    * no cancellation or receipt can name it yet (they reference a committed
@@ -53,15 +54,15 @@ function merge(current: RailDetails, patch: RailDetails | undefined): RailDetail
 }
 
 /** `transfer.updated` data (docs/api-behaviour.md §9.4): the facilitator, the transfer, a status string, both parties. */
-export function transferEventData(transfer: TransferRecord, status: string): Record<string, unknown> {
-  const data: Record<string, unknown> = {
+export function transferEventData(transfer: TransferRecord, status: EventData<'transfer.updated'>['status']): EventData<'transfer.updated'> {
+  const data: EventData<'transfer.updated'> = {
     accountID: transfer.platformID,
     transferID: transfer.transferID,
     status,
     source: { accountID: transfer.source.accountID, paymentMethodID: transfer.source.paymentMethodID },
     destination: { accountID: transfer.destination.accountID, paymentMethodID: transfer.destination.paymentMethodID },
   };
-  if (transfer.foreignID !== undefined) data['foreignID'] = transfer.foreignID;
+  if (transfer.foreignID !== undefined) data.foreignID = transfer.foreignID;
   return data;
 }
 

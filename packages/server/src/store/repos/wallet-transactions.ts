@@ -117,3 +117,23 @@ export async function walletTransactionRows(sql: Sql, query: WalletTransactionQu
   const filter = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
   return sql.all<WalletTransactionRow>(`${TRANSACTIONS}${filter} ORDER BY first_seq DESC LIMIT ? OFFSET ?`, params);
 }
+
+/**
+ * The entries of one reference that posted to a wallet's ledger account, in
+ * the order they reached it: what a wallet transaction is made of (its ID is
+ * the first one's). Read when a unit of work moved the wallet's money, to tell
+ * whether the transaction's status changed (domain/wallets/movement-events.ts).
+ */
+export async function walletEntriesOfReference(
+  sql: Sql,
+  query: { platformID: string; ledgerAccountID: string; referenceType: string; referenceID: string },
+): Promise<Array<{ entry_id: string; entry_type: string }>> {
+  return sql.all<{ entry_id: string; entry_type: string }>(
+    `SELECT e.entry_id, e.entry_type, MIN(p.account_seq) AS first_seq
+       FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.entry_id
+      WHERE e.platform_id = ? AND e.reference_id = ? AND e.reference_type = ? AND p.ledger_account_id = ?
+      GROUP BY e.entry_id, e.entry_type
+      ORDER BY first_seq`,
+    [query.platformID, query.referenceID, query.referenceType, query.ledgerAccountID],
+  );
+}

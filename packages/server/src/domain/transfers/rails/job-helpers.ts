@@ -1,8 +1,9 @@
 import type { Clock } from '../../../kernel/clock.ts';
 import { transferFromRow, type TransferRecord } from '../model.ts';
-import { enqueueJob, stepClock, type ClaimedJob, type JobContext } from '../../../jobs/index.ts';
+import { enqueueJob, stepClock, type ClaimedJob, type JobContext, type JobHandler } from '../../../jobs/index.ts';
 import type { Sql } from '../../../store/port.ts';
 import { findTransferRow } from '../../../store/repos/transfers.ts';
+import { withWalletEvents } from '../../wallets/movement-events.ts';
 
 /**
  * Plumbing shared by the rails' jobs. Every rail loads a job's transfer with
@@ -40,4 +41,16 @@ export async function transferOfJob(sql: Sql, job: ClaimedJob, ctx: JobContext):
   if (!row) throw new Error(`${job.kind}: no transfer ${transferID}`);
   const transfer = transferFromRow(row);
   return { transfer, clock: stepClock(ctx, transfer.updatedOn) };
+}
+
+/**
+ * A rail's job handlers, each run inside `withWalletEvents`: the
+ * `balance.updated` / `walletTransaction.updated` of the wallets a step moved
+ * are written once, at the end of the job's unit of work. Every rail builds
+ * its `jobs` with it.
+ */
+export function railJobs(handlers: Readonly<Record<string, JobHandler>>): Readonly<Record<string, JobHandler>> {
+  return Object.fromEntries(
+    Object.entries(handlers).map(([kind, handler]): [string, JobHandler] => [kind, (sql, job, ctx) => withWalletEvents(sql, () => handler(sql, job, ctx))]),
+  );
 }

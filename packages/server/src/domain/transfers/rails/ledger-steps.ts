@@ -12,6 +12,7 @@ import {
 import type { Sql } from '../../../store/port.ts';
 import { findWalletRow, type WalletRow } from '../../../store/repos/wallets.ts';
 import type { TransferRecord } from '../model.ts';
+import { noteWalletPostings } from '../../wallets/movement-events.ts';
 
 /**
  * The ledger pieces every rail posts with (docs/ledger.md "How a transfer will
@@ -109,7 +110,8 @@ export async function credits(sql: Sql, clock: Clock, transfer: TransferRecord, 
 export async function holdSourceWallet(sql: Sql, clock: Clock, transfer: TransferRecord, known?: ReadonlyMap<string, WalletRow>): Promise<boolean> {
   const wallet = await walletOf(sql, transfer, 'source', known);
   try {
-    await holdFunds(sql, { ...reference(transfer, 'hold'), ledgerAccountID: wallet.ledger_account_id, amount: transfer.amount, currency: transfer.currency }, clock);
+    const held = await holdFunds(sql, { ...reference(transfer, 'hold'), ledgerAccountID: wallet.ledger_account_id, amount: transfer.amount, currency: transfer.currency }, clock);
+    await noteWalletPostings(sql, clock, held, [wallet]);
     return true;
   } catch (error) {
     if (error instanceof InsufficientFunds) return false;
@@ -124,13 +126,25 @@ export async function holdSourceWallet(sql: Sql, clock: Clock, transfer: Transfe
  */
 export async function releaseSourceHold(sql: Sql, clock: Clock, transfer: TransferRecord, step: 'release' | 'cancel' | 'return'): Promise<void> {
   const wallet = await walletOf(sql, transfer, 'source');
-  await releaseHold(sql, { ...reference(transfer, step), ledgerAccountID: wallet.ledger_account_id, amount: transfer.amount, currency: transfer.currency }, clock);
+  const released = await releaseHold(sql, { ...reference(transfer, step), ledgerAccountID: wallet.ledger_account_id, amount: transfer.amount, currency: transfer.currency }, clock);
+  await noteWalletPostings(sql, clock, released, [wallet]);
 }
 
-/** Pays the held money out (step `step`): the receiver gets the amount net of the fee, the platform's fees account the fee. */
-export async function settleSourceHold(sql: Sql, clock: Clock, transfer: TransferRecord, step: string, receiverLedgerAccountID: string): Promise<void> {
+/**
+ * Pays the held money out (step `step`): the receiver gets the amount net of
+ * the fee, the platform's fees account the fee. `receiverWallet`: the
+ * receiver's wallet row when the receiver is a wallet (its events follow).
+ */
+export async function settleSourceHold(
+  sql: Sql,
+  clock: Clock,
+  transfer: TransferRecord,
+  step: string,
+  receiverLedgerAccountID: string,
+  receiverWallet?: WalletRow,
+): Promise<void> {
   const wallet = await walletOf(sql, transfer, 'source');
-  await settleHold(
+  const settled = await settleHold(
     sql,
     {
       ...reference(transfer, step),
@@ -141,6 +155,7 @@ export async function settleSourceHold(sql: Sql, clock: Clock, transfer: Transfe
     },
     clock,
   );
+  await noteWalletPostings(sql, clock, settled, [wallet, receiverWallet]);
 }
 
 /** Push to card, RTP: pays the held money out (step `settle`) to the ledger account mirroring the receiving card or bank account. */

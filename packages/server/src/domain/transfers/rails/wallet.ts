@@ -2,10 +2,11 @@ import type { Clock } from '../../../kernel/clock.ts';
 import type { WalletRow } from '../../../store/repos/wallets.ts';
 import { InsufficientFunds, postEntry } from '../../../ledger/index.ts';
 import { enqueueJob, type JobHandler } from '../../../jobs/index.ts';
-import { transferOfJob } from './job-helpers.ts';
+import { railJobs, transferOfJob } from './job-helpers.ts';
 import { credits, holdSourceWallet, posting, reference, settleSourceHold, walletOf } from './ledger-steps.ts';
 import type { Sql } from '../../../store/port.ts';
 import type { TransferRecord } from '../model.ts';
+import { noteWalletPostings } from '../../wallets/movement-events.ts';
 import { transitionTransfer } from '../transitions.ts';
 import { takesNoOptions, type Rail, type RailContext } from '../rail.ts';
 
@@ -34,7 +35,8 @@ async function moveNow(sql: Sql, clock: Clock, transfer: TransferRecord, known?:
     ...(await credits(sql, clock, transfer, destination.ledger_account_id)).map((c) => posting(transfer, c.ledgerAccountID, c.amount)),
   ];
   try {
-    await postEntry(sql, { ...reference(transfer, 'move'), postings }, clock);
+    const moved = await postEntry(sql, { ...reference(transfer, 'move'), postings }, clock);
+    await noteWalletPostings(sql, clock, moved, [source, destination]);
     return true;
   } catch (error) {
     if (error instanceof InsufficientFunds) return false;
@@ -74,9 +76,9 @@ const complete: JobHandler = async (sql, job, ctx) => {
   const { transfer, clock } = await transferOfJob(sql, job, ctx);
   if (transfer.status !== 'pending') return;
   const destination = await walletOf(sql, transfer, 'destination');
-  await settleSourceHold(sql, clock, transfer, 'settle', destination.ledger_account_id);
+  await settleSourceHold(sql, clock, transfer, 'settle', destination.ledger_account_id, destination);
   await transitionTransfer(sql, clock, transfer, { status: 'completed' });
 };
 
-export const walletRail: Rail = { name: 'wallet', checkOptions: takesNoOptions, start, jobs: { [WALLET_COMPLETE_JOB]: complete } };
+export const walletRail: Rail = { name: 'wallet', checkOptions: takesNoOptions, start, jobs: railJobs({ [WALLET_COMPLETE_JOB]: complete }) };
 

@@ -34,7 +34,8 @@ export async function cancelAch(sql: Sql, ctx: RailContext, transfer: TransferRe
   await transitionTransfer(sql, ctx.clock, transfer, {
     status: 'canceled',
     [first.side]: { achDetails: { status: 'canceled', canceledOn: timestamp(ctx.clock) } },
-    legEvents: [`${first.side}.canceled`],
+    // The SDK has `source.canceled` but no `destination.canceled`: a canceled credit shows only in the top-level `canceled`.
+    legEvents: first.side === 'source' ? ['source.canceled'] : [],
   });
   return 'canceled';
 }

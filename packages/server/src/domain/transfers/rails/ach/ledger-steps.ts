@@ -2,6 +2,8 @@ import type { Clock } from '../../../../kernel/clock.ts';
 import type { TransferRecord } from '../../model.ts';
 import { availableBalance, moveFunds, postEntry, type PostingInput } from '../../../../ledger/index.ts';
 import type { Sql } from '../../../../store/port.ts';
+import type { WalletRow } from '../../../../store/repos/wallets.ts';
+import { noteWalletPostings } from '../../../wallets/movement-events.ts';
 import {
   credits,
   feesAccountOf,
@@ -31,13 +33,13 @@ export const ACH_RETURN_LOSSES_OWNER = 'ach-return-losses';
 const clearing = (sql: Sql, clock: Clock, transfer: TransferRecord) => ledgerAccountOf(sql, clock, transfer, 'rail-clearing', ACH_CLEARING_OWNER);
 const losses = (sql: Sql, clock: Clock, transfer: TransferRecord) => ledgerAccountOf(sql, clock, transfer, 'fees', ACH_RETURN_LOSSES_OWNER);
 const bankAccount = (sql: Sql, clock: Clock, transfer: TransferRecord, side: 'source' | 'destination') => outsideAccountOf(sql, clock, transfer, side, 'bank-account');
-const walletAccount = async (sql: Sql, transfer: TransferRecord, side: 'source' | 'destination') => (await walletOf(sql, transfer, side)).ledger_account_id;
 
-/** Clearing pays out the whole amount: `receiver` the amount net of the fee, the platform's fees account the fee. */
-async function payOutOfClearing(sql: Sql, clock: Clock, transfer: TransferRecord, step: string, receiver: string): Promise<void> {
+/** Clearing pays out the whole amount: `receiver` the amount net of the fee, the platform's fees account the fee. `receiverWallet`: when the receiver is a wallet. */
+async function payOutOfClearing(sql: Sql, clock: Clock, transfer: TransferRecord, step: string, receiver: string, receiverWallet?: WalletRow): Promise<void> {
   const paid = await credits(sql, clock, transfer, receiver);
   const postings = [posting(transfer, await clearing(sql, clock, transfer), -transfer.amount), ...paid.map((c) => posting(transfer, c.ledgerAccountID, c.amount))];
-  await postEntry(sql, { ...reference(transfer, step), postings }, clock);
+  const result = await postEntry(sql, { ...reference(transfer, step), postings }, clock);
+  if (receiverWallet) await noteWalletPostings(sql, clock, result, [receiverWallet]);
 }
 
 /** Clearing gives the debited money back to the source bank account. */
@@ -73,7 +75,8 @@ export async function debitOriginated(sql: Sql, clock: Clock, transfer: Transfer
 /** A debit leg into a wallet completes: clearing pays the wallet (net) and the fee. Bank → bank leaves it in clearing for the credit leg. */
 export async function debitCompleted(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<void> {
   if (transfer.destination.sourceKind !== 'wallet') return;
-  await payOutOfClearing(sql, clock, transfer, 'debit-complete', await walletAccount(sql, transfer, 'destination'));
+  const wallet = await walletOf(sql, transfer, 'destination');
+  await payOutOfClearing(sql, clock, transfer, 'debit-complete', wallet.ledger_account_id, wallet);
 }
 
 /** A credit leg completes: the held wallet money (or the cleared debit, bank → bank) reaches the bank account and the fee. */
@@ -100,16 +103,18 @@ export async function debitReturnedAfterClearing(sql: Sql, clock: Clock, transfe
   const net = transfer.amount - transfer.facilitatorFeeCents;
   const postings: PostingInput[] = [posting(transfer, await bankAccount(sql, clock, transfer, 'source'), transfer.amount)];
   let takenFromWallet = 0;
+  let wallet: WalletRow | undefined;
   if (transfer.destination.sourceKind === 'wallet' && net > 0) {
-    const walletID = await walletAccount(sql, transfer, 'destination');
-    const { value } = await availableBalance(sql, transfer.platformID, walletID);
+    wallet = await walletOf(sql, transfer, 'destination');
+    const { value } = await availableBalance(sql, transfer.platformID, wallet.ledger_account_id);
     takenFromWallet = Math.min(net, Math.max(0, value));
-    if (takenFromWallet > 0) postings.push(posting(transfer, walletID, -takenFromWallet));
+    if (takenFromWallet > 0) postings.push(posting(transfer, wallet.ledger_account_id, -takenFromWallet));
   }
   if (transfer.facilitatorFeeCents > 0) postings.push(posting(transfer, await feesAccountOf(sql, clock, transfer), -transfer.facilitatorFeeCents));
   const loss = net - takenFromWallet;
   if (loss > 0) postings.push(posting(transfer, await losses(sql, clock, transfer), -loss));
-  await postEntry(sql, { ...reference(transfer, 'return'), postings }, clock);
+  const result = await postEntry(sql, { ...reference(transfer, 'return'), postings }, clock);
+  await noteWalletPostings(sql, clock, result, [wallet]);
   return { takenFromWallet, loss };
 }
 
@@ -126,9 +131,11 @@ export async function creditReturnedInClearing(sql: Sql, clock: Clock, transfer:
  */
 export async function creditReturnedAfterCompletion(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<void> {
   const net = transfer.amount - transfer.facilitatorFeeCents;
-  const back = transfer.source.sourceKind === 'wallet' ? await walletAccount(sql, transfer, 'source') : await bankAccount(sql, clock, transfer, 'source');
+  const wallet = transfer.source.sourceKind === 'wallet' ? await walletOf(sql, transfer, 'source') : undefined;
+  const back = wallet ? wallet.ledger_account_id : await bankAccount(sql, clock, transfer, 'source');
   const postings: PostingInput[] = [posting(transfer, back, transfer.amount)];
   if (net > 0) postings.push(posting(transfer, await bankAccount(sql, clock, transfer, 'destination'), -net));
   if (transfer.facilitatorFeeCents > 0) postings.push(posting(transfer, await feesAccountOf(sql, clock, transfer), -transfer.facilitatorFeeCents));
-  await postEntry(sql, { ...reference(transfer, 'return'), postings }, clock);
+  const result = await postEntry(sql, { ...reference(transfer, 'return'), postings }, clock);
+  await noteWalletPostings(sql, clock, result, [wallet]);
 }

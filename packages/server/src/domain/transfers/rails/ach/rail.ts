@@ -7,7 +7,7 @@ import { transitionTransfer } from '../../transitions.ts';
 import { enqueueJob, type ClaimedJob, type JobContext, type JobHandler } from '../../../../jobs/index.ts';
 import type { Sql } from '../../../../store/port.ts';
 import { findLiveBankAccount } from '../../../../store/repos/bank-accounts.ts';
-import { transferOfJob } from '../job-helpers.ts';
+import { railJobs, transferOfJob } from '../job-helpers.ts';
 import type { Rail, RailContext } from '../../rail.ts';
 import { markBankAccountUnusable } from '../../../bank-accounts/rail-failures.ts';
 import { cancelAch } from './cancel.ts';
@@ -202,5 +202,5 @@ export const achRail: Rail = {
   checkOptions: (options) => void checkAchOptions(options),
   start,
   cancel: cancelAch,
-  jobs: { [ACH_ORIGINATE_JOB]: originate, [ACH_COMPLETE_JOB]: complete, [ACH_RETURN_JOB]: returned },
+  jobs: railJobs({ [ACH_ORIGINATE_JOB]: originate, [ACH_COMPLETE_JOB]: complete, [ACH_RETURN_JOB]: returned }),
 };

@@ -38,7 +38,8 @@ export async function cancelCard(sql: Sql, ctx: RailContext, transfer: TransferR
   await transitionTransfer(sql, clock, transfer, {
     status: 'canceled',
     [side]: { cardDetails: { status: 'canceled', canceledOn: timestamp(clock) } },
-    legEvents: [`${side}.canceled`],
+    // The SDK has `source.canceled` but no `destination.canceled`: a push's canceled leg shows only in the top-level `canceled`.
+    legEvents: side === 'source' ? ['source.canceled'] : [],
     railState: { ...transfer.railState, step: 'canceled' },
   });
   return 'canceled';

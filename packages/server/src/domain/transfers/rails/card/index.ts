@@ -2,6 +2,7 @@ import type { TransferRecord } from '../../model.ts';
 import type { Sql } from '../../../../store/port.ts';
 import type { Rail, RailContext } from '../../rail.ts';
 import { cancelCard } from './cancel.ts';
+import { railJobs } from '../job-helpers.ts';
 import { checkCardOptions } from './options.ts';
 import { CARD_COMPLETE_JOB, CARD_SETTLE_JOB, complete, settle, startPull } from './pull.ts';
 import { completePush, PUSH_COMPLETE_JOB, startPush } from './push.ts';
@@ -28,5 +29,5 @@ export const cardRail: Rail = {
   checkOptions: (options) => void checkCardOptions(options),
   start,
   cancel: cancelCard,
-  jobs: { [CARD_SETTLE_JOB]: settle, [CARD_COMPLETE_JOB]: complete, [PUSH_COMPLETE_JOB]: completePush },
+  jobs: railJobs({ [CARD_SETTLE_JOB]: settle, [CARD_COMPLETE_JOB]: complete, [PUSH_COMPLETE_JOB]: completePush }),
 };

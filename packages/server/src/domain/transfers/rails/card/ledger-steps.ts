@@ -2,6 +2,7 @@ import type { Clock } from '../../../../kernel/clock.ts';
 import type { TransferRecord } from '../../model.ts';
 import { moveFunds, postEntry } from '../../../../ledger/index.ts';
 import type { Sql } from '../../../../store/port.ts';
+import { noteWalletPostings } from '../../../wallets/movement-events.ts';
 import { credits, ledgerAccountOf, posting, reference, walletOf } from '../ledger-steps.ts';
 
 /**
@@ -40,5 +41,6 @@ export async function creditMerchantWallet(sql: Sql, clock: Clock, transfer: Tra
     posting(transfer, from, -transfer.amount),
     ...(await credits(sql, clock, transfer, wallet.ledger_account_id)).map((c) => posting(transfer, c.ledgerAccountID, c.amount)),
   ];
-  await postEntry(sql, { ...reference(transfer, 'complete'), postings }, clock);
+  const credited = await postEntry(sql, { ...reference(transfer, 'complete'), postings }, clock);
+  await noteWalletPostings(sql, clock, credited, [wallet]);
 }

@@ -3,7 +3,7 @@ import type { TransferRecord } from '../../model.ts';
 import { transitionTransfer } from '../../transitions.ts';
 import type { JobHandler } from '../../../../jobs/index.ts';
 import type { Sql } from '../../../../store/port.ts';
-import { scheduleStep, transferOfJob } from '../job-helpers.ts';
+import { railJobs, scheduleStep, transferOfJob } from '../job-helpers.ts';
 import { holdSourceWallet, payOutHold, releaseSourceHold } from '../ledger-steps.ts';
 import { takesNoOptions, type Rail, type RailContext } from '../../rail.ts';
 import { markBankAccountUnusable } from '../../../bank-accounts/rail-failures.ts';
@@ -94,4 +94,4 @@ const complete: JobHandler = async (sql, job, ctx) => {
   await answer(sql, clock, transfer, ctx.liveClock);
 };
 
-export const rtpRail: Rail = { name: 'rtp', checkOptions: takesNoOptions, start, jobs: { [RTP_COMPLETE_JOB]: complete } };
+export const rtpRail: Rail = { name: 'rtp', checkOptions: takesNoOptions, start, jobs: railJobs({ [RTP_COMPLETE_JOB]: complete }) };
