@@ -11,7 +11,9 @@ import type { Dialect, Sql, SqlValue } from '../port.ts';
  * worker is sending; its lease is real time), then `delivered`, `failed`
  * (given up) or `canceled` (its webhook was disabled before it was sent).
  * `attempts` counts attempts recorded, so a delivery in its first attempt is
- * `claimed` with `attempts = 0`.
+ * `claimed` with `attempts = 0`. `claimed_by` names the worker that claimed it
+ * last and is kept after the claim ends (a diagnostic); `claim_token` is
+ * cleared.
  */
 
 export type DeliveryStatus = 'pending' | 'claimed' | 'delivered' | 'failed' | 'canceled';
@@ -114,7 +116,7 @@ export async function markDeliveryClosed(
   row: { deliverySeq: number; status: 'canceled' | 'failed'; reason: string; finishedOn: string },
 ): Promise<void> {
   await sql.run(
-    `UPDATE webhook_deliveries SET status = ?, last_error = ?, claim_token = NULL, claimed_by = NULL, lease_expires_ms = NULL,
+    `UPDATE webhook_deliveries SET status = ?, last_error = ?, claim_token = NULL, lease_expires_ms = NULL,
        updated_on = ?, finished_on = ?
      WHERE delivery_seq = ? AND status IN ('pending', 'claimed')`,
     [row.status, row.reason, row.finishedOn, row.finishedOn, row.deliverySeq],
@@ -168,7 +170,7 @@ export async function finishDeliveryAttempt(
 ): Promise<boolean> {
   const result = await sql.run(
     `UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_ms = COALESCE(?, next_attempt_ms),
-       last_status_code = ?, last_error = ?, claim_token = NULL, claimed_by = NULL, lease_expires_ms = NULL,
+       last_status_code = ?, last_error = ?, claim_token = NULL, lease_expires_ms = NULL,
        updated_on = ?, finished_on = ?
      WHERE delivery_seq = ? AND claim_token = ? AND status = 'claimed'`,
     [
