@@ -13,7 +13,7 @@ import {
   type ValidationMap,
 } from '@railyard/contract';
 import { ValidationFailed } from '../../../../kernel/errors.ts';
-import type { TransferRequestEcho } from '../../model.ts';
+import type { RequestedRailOptions } from '../../rail.ts';
 
 /**
  * The ACH options a caller sends with a transfer (`source.achDetails`,
@@ -100,7 +100,7 @@ function checkSide(options: Json | undefined, allowedKeys: ReadonlySet<string>, 
 }
 
 /** Both sides' ACH options, or ValidationFailed (422) naming every problem. */
-export function checkAchOptions(request: Pick<TransferRequestEcho, 'sourceOptions' | 'destinationOptions'>): { source: AchLegOptions; destination: AchLegOptions } {
+export function checkAchOptions(request: RequestedRailOptions): { source: AchLegOptions; destination: AchLegOptions } {
   const sourceProblems: string[] = [];
   const destinationProblems: string[] = [];
   const source = checkSide(request.sourceOptions, SOURCE_KEYS, sourceProblems);

@@ -8,7 +8,7 @@ import {
   type ValidationMap,
 } from '@railyard/contract';
 import { ValidationFailed } from '../../../../kernel/errors.ts';
-import type { TransferRequestEcho } from '../../model.ts';
+import type { RequestedRailOptions } from '../../rail.ts';
 
 /**
  * The card options a create request may carry (docs/api-behaviour.md §5.2, SDK
@@ -56,7 +56,7 @@ function check(value: unknown, allowed: readonly string[], side: string): CardOp
 }
 
 /** The checked options of both sides; throws ValidationFailed (422) naming every bad one. */
-export function checkCardOptions(request: Pick<TransferRequestEcho, 'sourceOptions' | 'destinationOptions'>): { source: CardOptions; destination: CardOptions } {
+export function checkCardOptions(request: RequestedRailOptions): { source: CardOptions; destination: CardOptions } {
   const problems: ValidationMap = {};
   const source = check(request.sourceOptions?.['cardDetails'], SOURCE_KEYS, 'source');
   const destination = check(request.destinationOptions?.['cardDetails'], DESTINATION_KEYS, 'destination');
