@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
+import { findTransferByIdempotencyKey } from '../../src/store/repos/transfers.ts';
 import { RTP_FAILURE_TRIGGERS } from '../../src/domain/transfers/rails/rtp/triggers.ts';
 import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
@@ -98,8 +99,13 @@ for (const kind of await storeKinds()) {
       assert.equal(done.destination.rtpDetails.status, 'completed');
       // The bank answers while the request waits: 200 with the answer (a failure trigger here).
       const patient = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing: REALISTIC_PACING, railWaitMs: 10_000 });
-      const waiting = patient.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body: body(payer.paymentMethodID, bank.paymentMethodID, 7_701) });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      const waitingKey = randomUUID();
+      const waiting = patient.create(caller, { accountID: caller.platformID, idempotencyKey: waitingKey, waitForRail: true, body: body(payer.paymentMethodID, bank.paymentMethodID, 7_701) });
+      // Advance only once the transfer is stored (its answer job scheduled): a fixed pause lost the race on a loaded machine.
+      for (let tries = 0; !(await s.testStore.store.read((sql) => findTransferByIdempotencyKey(sql, caller.platformID, waitingKey))); tries++) {
+        assert.ok(tries < 500, 'the waiting create never stored its transfer');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       await later();
       await s.services.jobs.runDueJobs({ platformID: caller.platformID });
       const answered = await waiting;
