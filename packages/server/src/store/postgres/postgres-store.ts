@@ -1,9 +1,22 @@
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { migrations, migrationSql } from '../migrations.ts';
 import { type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
 
-// BIGINT (money in minor units, counts) fits a JS number safely for any amount we accept.
-pg.types.setTypeParser(20, (value) => Number(value));
+let driver: typeof pg | undefined;
+
+/**
+ * The pg driver, loaded with the first PostgresStore: a process on SQLite (and the CLI's
+ * migrate or verify-ledger on SQLite) never pays the ~50 ms of loading it (decisions/0209).
+ */
+function loadDriver(): typeof pg {
+  if (!driver) {
+    driver = createRequire(import.meta.url)('pg') as typeof pg;
+    // BIGINT (money in minor units, counts) fits a JS number safely for any amount we accept.
+    driver.types.setTypeParser(20, (value) => Number(value));
+  }
+  return driver;
+}
 
 const MAX_SERIALIZATION_RETRIES = 5;
 const MIGRATION_LOCK_KEY = 7_202_411;
@@ -96,7 +109,7 @@ export class PostgresStore implements Store {
     if (this.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(this.schema)) {
       throw new Error(`invalid schema name: ${this.schema}`);
     }
-    this.pool = new pg.Pool({
+    this.pool = new (loadDriver().Pool)({
       connectionString: options.connectionString,
       max: options.maxConnections ?? 10,
       ...(this.schema ? { options: `-c search_path=${this.schema}` } : {}),
