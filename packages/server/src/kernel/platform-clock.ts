@@ -127,3 +127,13 @@ function parseAdvance(request: AdvanceRequest): AdvanceTarget {
   if (!Number.isFinite(untilMs)) throw new ValidationFailed({ until: 'must be an RFC 3339 timestamp' });
   return { kind: 'until', untilMs };
 }
+
+/**
+ * The platform's clock read in the caller's unit of work, for services built on
+ * the plain clock: what they record (events and their webhook deliveries,
+ * decision 1500) is stamped with platform time, so it follows
+ * `POST /railyard/clock/advance` like transfers do.
+ */
+export async function platformClockIn(sql: Sql, base: Clock, platformID: string): Promise<Clock> {
+  return offsetClock(base, await readClockOffset(sql, platformID));
+}

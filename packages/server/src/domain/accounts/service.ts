@@ -1,3 +1,4 @@
+import { platformClockIn } from '../../kernel/platform-clock.ts';
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_PAGE_COUNT,
@@ -144,11 +145,11 @@ export class AccountService {
       ];
       await this.event(sql, caller, 'account.created', document);
       await this.capabilities.record(sql, document.accountID, capabilities, nowText, {
-        clock: this.clock,
+        clock: await platformClockIn(sql, this.clock, caller.platformID),
         platformID: caller.platformID,
         foreignID: document.foreignID,
       });
-      await this.capabilities.recompute(sql, this.clock, caller.platformID, document.accountID);
+      await this.capabilities.recompute(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, document.accountID);
       return render(document, await listCapabilities(sql, [document.accountID]), null);
     });
   }
@@ -238,7 +239,7 @@ export class AccountService {
       document.updatedOn = nowText;
       await updateAccount(sql, toRow(before.row, document, this.seal(accountID, sensitive)));
       await this.event(sql, caller, 'account.updated', document);
-      await this.capabilities.recompute(sql, this.clock, caller.platformID, accountID);
+      await this.capabilities.recompute(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, accountID);
       return render(document, await listCapabilities(sql, [accountID]), null);
     });
   }
@@ -363,7 +364,7 @@ export class AccountService {
   }
 
   private async event(sql: Sql, caller: Caller, type: 'account.created' | 'account.updated' | 'account.disconnected', document: StoredDocument): Promise<void> {
-    await recordEvent(sql, this.clock, caller.platformID, type, {
+    await recordEvent(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, type, {
       accountID: document.accountID,
       ...(document.foreignID ? { foreignID: document.foreignID } : {}),
     });

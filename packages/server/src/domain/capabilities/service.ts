@@ -1,3 +1,4 @@
+import { platformClockIn } from '../../kernel/platform-clock.ts';
 import {
   MAX_CAPABILITIES_PER_REQUEST,
   type AddCapabilitiesInput,
@@ -37,7 +38,7 @@ export class CapabilityService {
       const access = await writableAccount(sql, caller, accountID);
       const wanted = checkRequest(input.capabilities, access.stored);
       for (const id of wanted) await this.requestOne(sql, caller, access.stored, id);
-      await recomputeCapabilities(sql, this.clock, caller.platformID, accountID);
+      await recomputeCapabilities(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, accountID);
       const rows = await capabilityRowsOf(sql, accountID);
       return wanted.map((id) => render(access.stored, rows.find((row) => row.capability === id)!));
     });
@@ -79,8 +80,8 @@ export class CapabilityService {
         disabled_on: now,
         disabled_reason: 'disabled by the platform',
       });
-      await recordCapabilityEvent(sql, this.clock, caller.platformID, access.stored, 'capability.updated', capabilityID, 'disabled');
-      await refreshPaymentMethods(sql, this.clock, caller.platformID, accountID);
+      await recordCapabilityEvent(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, access.stored, 'capability.updated', capabilityID, 'disabled');
+      await refreshPaymentMethods(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, accountID);
     });
   }
 
@@ -102,7 +103,7 @@ export class CapabilityService {
         disabled_reason: null,
       });
     }
-    await recordCapabilityEvent(sql, this.clock, caller.platformID, account, 'capability.requested', id);
+    await recordCapabilityEvent(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, account, 'capability.requested', id);
   }
 }
 

@@ -1,3 +1,4 @@
+import { platformClockIn } from '../../kernel/platform-clock.ts';
 import { randomUUID } from 'node:crypto';
 import type { CardView, LinkCardInput, UpdateCardInput, ValidationMap } from '@railyard/contract';
 import { UniqueViolation, type Sql, type Store } from '../../store/port.ts';
@@ -84,7 +85,7 @@ export class CardService {
           updated_on: now,
         };
         await insertCard(sql, row);
-        await refreshPaymentMethods(sql, this.clock, caller.platformID, accountID);
+        await refreshPaymentMethods(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, accountID);
         const view = renderCard(loadCard({ ...row, disabled_on: null }));
         if (options.waitForPaymentMethods) view.paymentMethods = await livePaymentMethodsOf(sql, accountID, row.card_id);
         return view;
@@ -129,7 +130,7 @@ export class CardService {
       const change = { document, expires_on: expiresOn(card, this.clock.now()), updated_on: timestamp(this.clock) };
       if (!(await updateCardDocument(sql, cardID, change))) throw new NotFound('card');
       // A new expiration can bring back (or end) the card's payment methods.
-      await refreshPaymentMethods(sql, this.clock, caller.platformID, accountID);
+      await refreshPaymentMethods(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, accountID);
       return renderCard(loadCard({ ...loaded.row, ...change }));
     });
   }
@@ -140,7 +141,7 @@ export class CardService {
       await writableAccount(sql, caller, accountID);
       await liveCard(sql, accountID, cardID);
       if (!(await disableCardRow(sql, cardID, timestamp(this.clock)))) throw new NotFound('card');
-      await refreshPaymentMethods(sql, this.clock, caller.platformID, accountID);
+      await refreshPaymentMethods(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, accountID);
     });
   }
 }

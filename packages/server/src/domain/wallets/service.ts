@@ -1,3 +1,4 @@
+import { platformClockIn } from '../../kernel/platform-clock.ts';
 import {
   DEFAULT_PAGE_COUNT,
   type CreateWalletInput,
@@ -63,7 +64,7 @@ export class WalletService {
       if ((await countActiveGeneralWallets(sql, accountID)) >= MAX_GENERAL_WALLETS) {
         throw new Conflict(`an account can have at most ${MAX_GENERAL_WALLETS} active general wallets`);
       }
-      const row = await createWalletRecord(sql, this.clock, {
+      const row = await createWalletRecord(sql, await platformClockIn(sql, this.clock, caller.platformID), {
         platformID: caller.platformID,
         ledgerPlatformID: access.stored.row.created_by,
         accountID,
@@ -72,7 +73,7 @@ export class WalletService {
         description: input.description ?? '',
         metadata: input.metadata,
       });
-      await refreshPaymentMethods(sql, this.clock, caller.platformID, accountID);
+      await refreshPaymentMethods(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, accountID);
       return renderWallet(sql, row);
     });
   }
@@ -106,8 +107,8 @@ export class WalletService {
         after.closed_on = now;
       }
       await updateWalletRow(sql, after);
-      await recordEvent(sql, this.clock, caller.platformID, 'wallet.updated', { accountID, walletID, status: after.status });
-      if (after.status !== before.status) await refreshPaymentMethods(sql, this.clock, caller.platformID, accountID);
+      await recordEvent(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, 'wallet.updated', { accountID, walletID, status: after.status });
+      if (after.status !== before.status) await refreshPaymentMethods(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, accountID);
       return renderWallet(sql, after);
     });
   }
