@@ -7,6 +7,7 @@ import { startTestServer, type TestPlatform, type TestServer } from '../support/
 import { bearer, mintToken } from '../http/helpers.ts';
 import { create as createAccount, individual, V2026 } from '../accounts/helpers.ts';
 import { subscriptionsOf } from '../../src/store/repos/webhooks.ts';
+import { insertEvent } from '../../src/store/repos/events.ts';
 import { EVENT_TYPE_NAMESPACE, nameBasedUuid } from '../../src/domain/webhooks/event-types.ts';
 import { expectedSignature, startReceiver, unreachableUrl, type TestReceiver } from './receiver.ts';
 
@@ -508,6 +509,20 @@ for (const kind of await storeKinds()) {
         assert.equal(disabled.status, 400);
         assert.match(disabled.json.error, /disabled/);
         assert.equal((await deliveries()).length, before, 'nothing queued');
+      });
+
+      it('refuses to redeliver an event type that is never delivered (receipt.sent): 400 GenericError, nothing queued', async () => {
+        const hook = await createHook({ url: receiver.url });
+        const eventID = randomUUID();
+        await s.services.store.write((sql) =>
+          insertEvent(sql, { eventID, platformID: s.platform.accountID, type: 'receipt.sent', data: { receiptID: randomUUID() }, createdOn: new Date().toISOString() }),
+        );
+        const response = await call('POST', `/railyard/webhooks/${hook.webhookID}/redeliver`, { body: { eventID } });
+        assert.equal(response.status, 400, response.text);
+        assert.deepEqual(Object.keys(response.json), ['error']);
+        assert.match(response.json.error, /receipt\.sent.*never delivered/);
+        const rows = await s.services.store.read((sql) => sql.all('SELECT event_id FROM webhook_deliveries WHERE event_id = ?', [eventID]));
+        assert.equal(rows.length, 0, 'nothing queued');
       });
     });
 

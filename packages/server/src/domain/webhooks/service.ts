@@ -18,6 +18,7 @@ import {
   type WebhookDeliveryView,
   type WebhookEventTypeValue,
   type WebhookView,
+  isDeliverableEventType,
 } from '@railyard/contract';
 import type { Sql, Store } from '../../store/port.ts';
 import { listEventsAfter } from '../../store/repos/events.ts';
@@ -222,6 +223,10 @@ export class WebhookService {
       const webhook = await this.mustFind(sql, caller, webhookID);
       const event = await findPlatformEvent(sql, platformID, eventID.toLowerCase());
       if (!event) throw new NotFound('event');
+      // Railyard's own types (receipt.sent) are never sent to webhooks: a Moov client could not parse them.
+      if (!isDeliverableEventType(event.event_type)) {
+        throw new BadRequest(`${event.event_type} events are Railyard's own and are never delivered to webhooks; read them from GET /railyard/events`);
+      }
       if (webhook.status !== 'enabled') throw new BadRequest('the webhook is disabled: enable it (PUT with status "enabled") to redeliver to it');
       const now = (await this.deps.platformClock.view(sql, platformID)).now();
       const state = await requeueDelivery(sql, {
