@@ -12,11 +12,14 @@ const USAGE = `usage: railyard <command> [flags]
           [--tool NAME]… [--allow-token-tools] [--read-only] [--api-version V] [--timeout-ms MS]
           HTTP: every request needs Authorization: Bearer <secret>; RAILYARD_MCP_SECRET chooses it,
           else one is generated and printed once; a non-loopback --host needs RAILYARD_MCP_SECRET.
+  events  tail [--url URL] [--public-key K] (RAILYARD_PUBLIC_KEY; secret: RAILYARD_SECRET)
+          [--from-start] [--types a,b] [--format json|text] [--interval-ms MS] [--retries N]
+          [--forward LOCAL_URL] (signed like a webhook; secret: RAILYARD_FORWARD_SECRET, else generated)
 
 --db takes sqlite:PATH or postgres://…; DATABASE_URL is read when --db is absent.
 The default database is sqlite:./data/railyard.db.
 Secrets belong in the environment, not in flags (the process list shows flags): --password,
---access-token, --mcp-secret, --secret and a --db URL with a password still work, with a warning.
+--access-token, --mcp-secret, --secret, --forward-secret and a --db URL with a password still work, with a warning.
 `;
 
 // Each command loads its modules only when it runs: help and usage errors stay fast, and serve never loads the MCP client.
@@ -25,6 +28,7 @@ const commands: Record<string, (argv: string[]) => Promise<void>> = {
   migrate: async (argv) => (await import('./migrate.ts')).migrate(argv),
   admin: async (argv) => (await import('./admin.ts')).admin(argv),
   mcp: async (argv) => (await import('./mcp.ts')).mcp(argv),
+  events: async (argv) => (await import('./events-tail.ts')).events(argv),
 };
 
 async function main(argv: string[]): Promise<void> {
