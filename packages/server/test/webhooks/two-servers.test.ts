@@ -11,8 +11,8 @@ import { allEvents, api, basicAuth, startServe, type ServeProcess } from './serv
  * Two `railyard serve` processes on one PostgreSQL database deliver the same
  * outbox (decision 1500): claims are exclusive (`FOR UPDATE SKIP LOCKED`) and
  * leases (30 s) far outlast a send, so without a crash each delivery is sent
- * exactly once, never by both at the same time, and a webhook's first
- * attempts still arrive in the order the events were recorded.
+ * exactly once, never by both at the same time, and each resource's events
+ * still arrive in the order they were recorded.
  */
 
 const postgres = (await storeKinds()).includes('postgres');
@@ -74,11 +74,20 @@ describe('webhook delivery from two serve processes (postgres)', { skip: postgre
           assert.equal(count.maxConcurrent, 1);
         }
         const path = webhookID === webhooks[0] ? '/both' : '/other';
-        assert.deepEqual(
-          receiver.arrivalsAt(path).map((arrival) => arrival.body.eventID),
-          events.map((event) => event.eventID),
-          'first attempts in the order the events were recorded, across both processes',
-        );
+        const arrived = receiver.arrivalsAt(path).map((arrival) => arrival.body.eventID as string);
+        assert.deepEqual([...arrived].sort(), events.map((event) => event.eventID).sort(), 'every event arrived, none other');
+        // The order kept is each resource's (docs/webhooks.md "Order"): the account
+        // requests ran concurrently, and on PostgreSQL a transaction may commit after
+        // one that took a later sequence number, so events of different accounts
+        // have no order between them; one account's events arrive as recorded.
+        const accountOf = (eventID: string) => (events.find((event) => event.eventID === eventID)!.data as { accountID: string }).accountID;
+        for (const accountID of new Set(events.map((event) => (event.data as { accountID: string }).accountID))) {
+          assert.deepEqual(
+            arrived.filter((eventID) => accountOf(eventID) === accountID),
+            events.filter((event) => (event.data as { accountID: string }).accountID === accountID).map((event) => event.eventID),
+            `account ${accountID}'s events arrived in the order they were recorded, across both processes`,
+          );
+        }
       }
       assert.ok(receiver.arrivals.every((arrival) => arrival.verified));
       const rows = new pg.Client({ connectionString: url.toString() });
