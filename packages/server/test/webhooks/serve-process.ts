@@ -78,15 +78,15 @@ export function basicAuth(key: string): string {
 }
 
 /** Every event of the platform the key belongs to, oldest first, through `GET /railyard/events`. */
-export async function allEvents(url: string, authorization: string): Promise<Array<{ eventID: string; type: string }>> {
-  const events: Array<{ eventID: string; type: string }> = [];
+export async function allEvents(url: string, authorization: string): Promise<Array<{ eventID: string; type: string; data: unknown }>> {
+  const events: Array<{ eventID: string; type: string; data: unknown }> = [];
   let after = '0';
   for (;;) {
     const response = await fetch(`${url}/railyard/events?after=${after}&count=1000`, {
       headers: { authorization, 'x-moov-version': 'v2026.01.00' },
     });
     if (response.status !== 200) throw new Error(`GET /railyard/events: ${response.status} ${await response.text()}`);
-    const page = (await response.json()) as { events: Array<{ eventID: string; type: string }>; nextCursor: string };
+    const page = (await response.json()) as { events: Array<{ eventID: string; type: string; data: unknown }>; nextCursor: string };
     events.push(...page.events);
     if (page.events.length === 0) return events;
     after = page.nextCursor;
