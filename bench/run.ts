@@ -67,7 +67,7 @@ interface Scenario {
   name: string;
   baseline: { method: 'GET' | 'POST'; path: string };
   /** The server measured against the baseline: Railyard, the ledger floor (servers/ledger-floor.ts) or the journal floor (servers/journal-floor.ts). */
-  server?: 'railyard' | 'floor' | 'journal';
+  server?: 'railyard' | 'floor' | 'journal' | 'webhooks';
   prepare: (context: ScenarioContext) => Promise<Target>;
 }
 
@@ -120,6 +120,13 @@ const scenarios: Scenario[] = [
         },
       };
     },
+  },
+  {
+    // transfers.create's load with one `*` webhook to a local receiver: delivery lag, and the create rate with and without it (webhookScenario).
+    name: 'webhooks.delivery',
+    baseline: { method: 'POST', path: '/echo' },
+    server: 'webhooks',
+    prepare: (context) => scenarios.find((scenario) => scenario.name === 'transfers.create')!.prepare(context),
   },
   {
     // Not Railyard: the least any durable double-entry transfer on this SQLite store costs (servers/ledger-floor.ts).
@@ -271,6 +278,162 @@ async function load(server: { url: string; child: ChildProcess }, target: Omit<T
   };
 }
 
+/** A call to Railyard's API as the bench platform; answers the parsed body. */
+async function api(url: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<any> {
+  const response = await fetch(url + path, {
+    method,
+    headers: { authorization: AUTH, ...V2026_JSON },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Waits (at most `boundS`) until the process uses under 10% of a core over half a second; answers the seconds waited. */
+async function waitIdle(pid: number | undefined, boundS: number): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < boundS * 1000) {
+    const before = processCpuSeconds(pid);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = processCpuSeconds(pid);
+    if (before === undefined || after === undefined || after - before < 0.05) break;
+  }
+  return Math.round((performance.now() - start) / 100) / 10;
+}
+
+const pct = (values: number[], q: number): string => {
+  if (values.length === 0) return '—';
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+};
+
+/** How long the bench waits for the last deliveries after the paced creates. */
+const DELIVERY_WAIT_S = 60;
+
+/**
+ * `webhooks.delivery` (issue 13). Full-speed creates without a webhook (A1); then one `*` webhook to
+ * the receiver (servers/webhook-receiver.ts) and creates at a steady half of A1's rate, waiting
+ * (bounded) until the receiver holds every event recorded since, with the lag from each create's 2xx
+ * to the receipt of its `transfer.created` (and of its last event naming it); then the same number of
+ * bare POSTs at the same rate from here to the receiver (send → receipt: the floor); then full speed
+ * with the webhook (B1), without (A2, webhook disabled), with (B2). Between runs the webhook is
+ * disabled and the server left to go idle (its backlog canceled), bounded.
+ */
+async function webhookScenario(
+  railyard: { url: string; child: ChildProcess },
+  receiver: { url: string; child: ChildProcess },
+  target: Omit<Target, 'verify'>,
+): Promise<{ lines: string[]; ok: number; inFlight: number }> {
+  const lines: string[] = [];
+  let ok = 0;
+  let inFlight = 0;
+  const full = async (label: string) => {
+    const result = await load(railyard, target);
+    ok += result.ok;
+    inFlight += result.inFlight;
+    return { label, ...result };
+  };
+  const hook = (status: 'enabled' | 'disabled') => ({ url: `${receiver.url}/hooks`, status, eventTypes: ['*'], description: 'bench' });
+  const records = async () => (await (await fetch(`${receiver.url}/records`)).json()) as { events: Record<string, [number, string, string | undefined]>; probes: Record<string, number>; posts: number };
+  const receivedCount = async () => (await (await fetch(`${receiver.url}/count`)).json()) as { events: number; posts: number };
+
+  const a1 = await full('A1 no webhook');
+  // The cursor after everything recorded so far.
+  let cursor: string | undefined;
+  for (;;) {
+    const page = (await api(railyard.url, 'GET', `/railyard/events?count=1000${cursor ? `&after=${cursor}` : ''}`)) as { events: unknown[]; nextCursor: string };
+    cursor = page.nextCursor;
+    if (page.events.length < 1000) break;
+  }
+  const webhookID = ((await api(railyard.url, 'POST', '/webhooks', hook('enabled'))) as { webhookID: string }).webhookID;
+  await fetch(`${receiver.url}/reset`, { method: 'POST' });
+
+  // Creates at half of A1's rate, each 2xx's time and transferID kept.
+  const rate = Math.max(1, Math.floor(a1.rps / 2));
+  const answered = new Map<string, number>();
+  const spec = { url: railyard.url, method: target.method, path: target.path, body: target.body, headers: target.headers ?? {}, uniquePerRequest: target.uniquePerRequest };
+  const started = performance.timeOrigin + performance.now();
+  const half = await pacedLoad(spec, rate, duration, connections, {
+    warmupS: PACED_WARMUP_S,
+    onAnswer: ({ statusCode, body, answeredAt }) => {
+      if (statusCode >= 200 && statusCode < 300) answered.set((JSON.parse(body) as { transferID: string }).transferID, answeredAt);
+    },
+  });
+  ok += half.ok;
+  const sentS = (performance.timeOrigin + performance.now() - started) / 1000;
+  const expected: { eventID: string }[] = [];
+  for (;;) {
+    const page = (await api(railyard.url, 'GET', `/railyard/events?count=1000&after=${cursor}`)) as { events: { eventID: string }[]; nextCursor: string };
+    expected.push(...page.events);
+    cursor = page.nextCursor;
+    if (page.events.length < 1000) break;
+  }
+  const waitStart = performance.now();
+  while (performance.now() - waitStart < DELIVERY_WAIT_S * 1000 && (await receivedCount()).events < expected.length) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const received = await records();
+  const createdLag: number[] = [];
+  const lastLag: number[] = [];
+  const lastReceipt = new Map<string, number>();
+  let lastAt = 0;
+  for (const [, [at, type, transferID]] of Object.entries(received.events)) {
+    lastAt = Math.max(lastAt, at);
+    if (!transferID || !answered.has(transferID)) continue;
+    if (type === 'transfer.created') createdLag.push(at - answered.get(transferID)!);
+    lastReceipt.set(transferID, Math.max(lastReceipt.get(transferID) ?? 0, at));
+  }
+  for (const [transferID, at] of lastReceipt) lastLag.push(at - answered.get(transferID)!);
+  const delivered = expected.filter((event) => event.eventID in received.events).length;
+
+  // The floor: as many bare POSTs at the same rate from this process, send → receipt.
+  const postRate = Math.max(1, Math.round(expected.length / (duration + PACED_WARMUP_S)));
+  await fetch(`${receiver.url}/reset`, { method: 'POST' });
+  const due = new Map<string, number>();
+  const bare = await pacedLoad(
+    { url: receiver.url, method: 'POST', path: '/probe', body: '{"probe":"[<id>]"}', headers: { 'content-type': 'application/json' }, uniquePerRequest: true },
+    postRate,
+    duration + PACED_WARMUP_S,
+    16,
+    { onAnswer: ({ id, dueAt }) => due.set(id, dueAt) },
+  );
+  const probes = (await records()).probes;
+  const bareLag = [...due].flatMap(([id, dueAt]) => (probes[id] === undefined ? [] : [probes[id] - dueAt]));
+
+  // The create rate with and without the webhook, alternated.
+  await api(railyard.url, 'PUT', `/webhooks/${webhookID}`, hook('disabled'));
+  const idle0 = await waitIdle(railyard.child.pid, 30);
+  await api(railyard.url, 'PUT', `/webhooks/${webhookID}`, hook('enabled'));
+  const b1 = await full('B1 one * webhook');
+  await api(railyard.url, 'PUT', `/webhooks/${webhookID}`, hook('disabled'));
+  const idle1 = await waitIdle(railyard.child.pid, 30);
+  const a2 = await full('A2 no webhook (disabled)');
+  await api(railyard.url, 'PUT', `/webhooks/${webhookID}`, hook('enabled'));
+  const b2 = await full('B2 one * webhook');
+  await api(railyard.url, 'PUT', `/webhooks/${webhookID}`, hook('disabled'));
+  const idle2 = await waitIdle(railyard.child.pid, 30);
+  const sentByWorker = (await receivedCount()).posts;
+
+  lines.push(
+    `webhooks.delivery: creates at ${half.rate} req/s (half of A1's ${a1.rps}) for ${duration} s + ${PACED_WARMUP_S} s warm-up, ${answered.size} 2xx; ` +
+      `events delivered ${delivered} / ${expected.length} expected (${(lastAt / 1000 - started / 1000 - sentS).toFixed(1)} s after the last create answer, wait bound ${DELIVERY_WAIT_S} s; ` +
+      `${Math.round(delivered / Math.max(0.001, lastAt / 1000 - started / 1000))} events/s from the first create)`,
+    `  lag create 2xx → receipt of its transfer.created (ms): p50 ${pct(createdLag, 0.5)}, p99 ${pct(createdLag, 0.99)}, max ${pct(createdLag, 1)} (${createdLag.length} of ${answered.size} transfers); → its last event naming it: p50 ${pct(lastLag, 0.5)}, p99 ${pct(lastLag, 0.99)}, max ${pct(lastLag, 1)}`,
+    `  floor, bare POSTs from the bench to the same receiver (16 keep-alive connections): ${bare.sent} at ${bare.rate} req/s, ${bareLag.length} received; send → receipt (ms): p50 ${pct(bareLag, 0.5)}, p99 ${pct(bareLag, 0.99)}, max ${pct(bareLag, 1)}`,
+    `  server idle after disabling the webhook: ${idle0} s, ${idle1} s, ${idle2} s (bound 30 s); events the worker sent during B1+A2+B2 and after: ${sentByWorker}`,
+    '| transfers.create at full speed | req/s | CPU µs/req | p50 (ms) | p99 (ms) | non-2xx |',
+    '|---|---|---|---|---|---|',
+    ...[a1, b1, a2, b2].map((r) => `| ${r.label} | ${r.rps} | ${r.cpuMicros ?? '—'} | ${r.p50} | ${r.p99} | ${r.non2xx} |`),
+    `  with / without: B1/A1 ${(b1.rps / a1.rps).toFixed(3)}, B2/A2 ${(b2.rps / a2.rps).toFixed(3)}, (B1+B2)/(A1+A2) ${((b1.rps + b2.rps) / (a1.rps + a2.rps)).toFixed(3)} (target ≥ 0.90)`,
+  );
+  // Printed now too: the checks that follow need the server idle and may fail on a busy machine.
+  for (const line of lines) console.log(line);
+  await waitIdle(railyard.child.pid, 30);
+  return { lines, ok, inFlight };
+}
+
 const chosen = positionals.length ? scenarios.filter((s) => positionals.includes(s.name)) : scenarios;
 if (chosen.length === 0) throw new Error(`no such scenario: ${positionals.join(', ')} (known: ${scenarios.map((s) => s.name).join(', ')})`);
 const dir = mkdtempSync(join(tmpdir(), 'railyard-bench-'));
@@ -301,7 +464,15 @@ const journal = chosen.some((scenario) => scenario.server === 'journal')
     })
   : undefined;
 
+const receiver = chosen.some((scenario) => scenario.server === 'webhooks')
+  ? await startServer(['bench/servers/webhook-receiver.ts', '0']).catch(async (error: unknown) => {
+      await Promise.all([baseline, railyard, floor, journal, receiver].flatMap((server) => (server ? [stopServer(server.child)] : [])));
+      throw error;
+    })
+  : undefined;
+
 const rows: string[] = [];
+const webhookLines: string[] = [];
 const checks: string[] = [];
 const loadAtStart = loadavg().map((n) => n.toFixed(2)).join(' ');
 try {
@@ -310,6 +481,21 @@ try {
     const measured = scenario.server === 'floor' ? floor! : scenario.server === 'journal' ? journal! : railyard;
     const target = await scenario.prepare({ url: railyard.url, measuredUrl: measured.url, platformID, db });
     const withAuth = { ...target, headers: { authorization: AUTH, ...(target.headers ?? {}) } };
+    if (scenario.server === 'webhooks') {
+      const { verify: _verify, ...load } = withAuth;
+      const result = await webhookScenario(railyard, receiver!, load);
+      webhookLines.push(...result.lines);
+      // The worker may still be working off the backlog of deliveries here; a failed check is reported, and the exit code says so.
+      if (target.verify) {
+        checks.push(
+          await target.verify({ ok: result.ok, inFlight: result.inFlight }).catch((error: unknown) => {
+            process.exitCode = 1;
+            return `webhooks.delivery: check FAILED: ${String(error).split('\n')[0]}`;
+          }),
+        );
+      }
+      continue;
+    }
     const baselineTarget = { ...scenario.baseline, ...(target.body ? { body: target.body, headers: { 'content-type': 'application/json' } } : {}) };
     const base = await load(baseline, baselineTarget);
     const max = await load(measured, withAuth);
@@ -334,4 +520,5 @@ console.log(`${connections} connections, ${duration} s per run; full speed: auto
 console.log('| scenario | baseline req/s | measured req/s (Railyard, or a floor) | ratio | baseline CPU µs/req | measured CPU µs/req | p50 at max (ms) | p99 at max (ms) | half rate (req/s) | p50 at half rate (ms) | p99 at half rate (ms) | baseline p99 at that rate (ms) | non-2xx |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
+for (const line of webhookLines) console.log(line);
 for (const check of checks) console.log(check);

@@ -47,14 +47,20 @@ const percentile = (sorted: Float64Array, q: number): number =>
 export interface PacedOptions {
   /** Seconds of load at the same rate before the measured part, on the same connections; answers counted, latencies not. */
   warmupS?: number;
+  /**
+   * Called with every answer (warm-up included): its request's ID (the `[<id>]` filled in),
+   * when it was due and when it was answered (both ms, performance.timeOrigin + performance.now()),
+   * its status and body. Without it the bodies are not read.
+   */
+  onAnswer?: (answer: { id: string; dueAt: number; answeredAt: number; statusCode: number; body: string }) => void;
 }
 
 export async function pacedLoad(target: PacedTarget, rate: number, durationS: number, connections: number, options: PacedOptions = {}): Promise<PacedResult> {
   const pool = new Pool(target.url, { connections, pipelining: 1 });
   const runID = Math.random().toString(36).slice(2, 8);
   try {
-    const warmup = options.warmupS ? await phase(pool, target, `${runID}w`, rate, options.warmupS) : undefined;
-    const measured = await phase(pool, target, runID, rate, durationS);
+    const warmup = options.warmupS ? await phase(pool, target, `${runID}w`, rate, options.warmupS, options.onAnswer) : undefined;
+    const measured = await phase(pool, target, runID, rate, durationS, options.onAnswer);
     if (!warmup) return measured;
     return { ...measured, ok: measured.ok + warmup.ok, non2xx: measured.non2xx + warmup.non2xx, errors: measured.errors + warmup.errors };
   } finally {
@@ -63,7 +69,7 @@ export async function pacedLoad(target: PacedTarget, rate: number, durationS: nu
 }
 
 /** Sends rate × durationS requests on schedule and waits for every answer. */
-async function phase(pool: Pool, target: PacedTarget, runID: string, rate: number, durationS: number): Promise<PacedResult> {
+async function phase(pool: Pool, target: PacedTarget, runID: string, rate: number, durationS: number, onAnswer?: PacedOptions['onAnswer']): Promise<PacedResult> {
   const total = Math.min(Math.floor(rate * durationS), MAX_REQUESTS);
   if (total < 1) throw new Error('paced load: rate × duration must be at least one request');
   const latencies = new Float64Array(total);
@@ -81,7 +87,13 @@ async function phase(pool: Pool, target: PacedTarget, runID: string, rate: numbe
     pool
       .request({ method: target.method, path: target.path, headers, ...(body ? { body } : {}) })
       .then(async (response) => {
-        await response.body.dump();
+        if (onAnswer) {
+          const text = await response.body.text();
+          const answeredAt = performance.now();
+          onAnswer({ id, dueAt: performance.timeOrigin + dueAt, answeredAt: performance.timeOrigin + answeredAt, statusCode: response.statusCode, body: text });
+        } else {
+          await response.body.dump();
+        }
         latencies[index] = performance.now() - dueAt;
         if (response.statusCode >= 200 && response.statusCode < 300) result.ok++;
         else result.non2xx++;
