@@ -592,6 +592,20 @@ CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_seq, attempt
 `,
     },
   },
+  {
+    id: 16,
+    name: 'webhook deliveries not yet attempted',
+    // A claim may take a webhook's delivery only when no earlier delivery of the
+    // same webhook still waits for its first attempt (decision 1500, "Order").
+    // Through `webhook_deliveries_webhook` that check walked every earlier
+    // delivery of the webhook, delivered ones included, so each claim grew
+    // with the webhook's history (bench/README.md "Webhooks": about 3 events/s
+    // to one webhook after a few thousand). This partial index holds only the
+    // deliveries still waiting for a first attempt: the check reads those.
+    sql: `
+CREATE INDEX webhook_deliveries_unattempted ON webhook_deliveries(webhook_id, delivery_seq) WHERE attempts = 0 AND status IN ('pending', 'claimed');
+`,
+  },
 ];
 
 /**
