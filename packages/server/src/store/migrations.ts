@@ -14,6 +14,70 @@ export interface Migration {
   sql: string | Record<Dialect, string>;
 }
 
+/**
+ * Migration 15's tables, the same on both engines but for `delivery_seq`: SQLite's
+ * AUTOINCREMENT rowid or PostgreSQL's identity column (as `event_seq`, migration 12).
+ */
+function webhookTables(deliverySeq: string): string {
+  return `
+CREATE TABLE webhooks (
+  webhook_id TEXT PRIMARY KEY,
+  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
+  url TEXT NOT NULL,
+  status TEXT NOT NULL,
+  description TEXT NOT NULL,
+  event_types TEXT NOT NULL,
+  secret_sealed TEXT NOT NULL,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL,
+  last_used_on TEXT
+);
+CREATE INDEX webhooks_platform ON webhooks(platform_id, created_on);
+CREATE TABLE webhook_subscriptions (
+  platform_id TEXT NOT NULL,
+  event_type TEXT NOT NULL,
+  webhook_id TEXT NOT NULL REFERENCES webhooks(webhook_id),
+  PRIMARY KEY (platform_id, event_type, webhook_id)
+);
+CREATE TABLE webhook_deliveries (
+${deliverySeq}  webhook_id TEXT NOT NULL REFERENCES webhooks(webhook_id),
+  platform_id TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_ms BIGINT NOT NULL,
+  give_up_after_ms BIGINT NOT NULL,
+  claim_token TEXT,
+  claimed_by TEXT,
+  lease_expires_ms BIGINT,
+  last_status_code INTEGER,
+  last_error TEXT,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL,
+  finished_on TEXT,
+  UNIQUE (webhook_id, event_id)
+);
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_ms);
+CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries(webhook_id, delivery_seq);
+CREATE INDEX webhook_deliveries_event ON webhook_deliveries(event_id);
+CREATE TABLE webhook_attempts (
+  attempt_id TEXT PRIMARY KEY,
+  delivery_seq BIGINT NOT NULL,
+  webhook_id TEXT NOT NULL,
+  platform_id TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  attempted_on TEXT NOT NULL,
+  status_code INTEGER,
+  latency_ms INTEGER NOT NULL,
+  outcome TEXT NOT NULL,
+  error TEXT,
+  request TEXT NOT NULL
+);
+CREATE INDEX webhook_attempts_webhook ON webhook_attempts(webhook_id, attempted_on);
+CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_seq, attempted_on);
+`;
+}
+
 const declared: readonly Migration[] = [
   {
     id: 1,
@@ -474,122 +538,8 @@ CREATE INDEX accounts_sensitive_plain ON accounts(account_id) WHERE sensitive_se
     // Every attempt is kept in `webhook_attempts` (the delivery log). Times that the
     // worker compares are platform-time epoch milliseconds (`*_ms`), like jobs.
     sql: {
-      sqlite: `
-CREATE TABLE webhooks (
-  webhook_id TEXT PRIMARY KEY,
-  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
-  url TEXT NOT NULL,
-  status TEXT NOT NULL,
-  description TEXT NOT NULL,
-  event_types TEXT NOT NULL,
-  secret_sealed TEXT NOT NULL,
-  created_on TEXT NOT NULL,
-  updated_on TEXT NOT NULL,
-  last_used_on TEXT
-);
-CREATE INDEX webhooks_platform ON webhooks(platform_id, created_on);
-CREATE TABLE webhook_subscriptions (
-  platform_id TEXT NOT NULL,
-  event_type TEXT NOT NULL,
-  webhook_id TEXT NOT NULL REFERENCES webhooks(webhook_id),
-  PRIMARY KEY (platform_id, event_type, webhook_id)
-);
-CREATE TABLE webhook_deliveries (
-  delivery_seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  webhook_id TEXT NOT NULL REFERENCES webhooks(webhook_id),
-  platform_id TEXT NOT NULL,
-  event_id TEXT NOT NULL,
-  status TEXT NOT NULL,
-  attempts INTEGER NOT NULL DEFAULT 0,
-  next_attempt_ms BIGINT NOT NULL,
-  give_up_after_ms BIGINT NOT NULL,
-  claim_token TEXT,
-  claimed_by TEXT,
-  lease_expires_ms BIGINT,
-  last_status_code INTEGER,
-  last_error TEXT,
-  created_on TEXT NOT NULL,
-  updated_on TEXT NOT NULL,
-  finished_on TEXT,
-  UNIQUE (webhook_id, event_id)
-);
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_ms);
-CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries(webhook_id, delivery_seq);
-CREATE INDEX webhook_deliveries_event ON webhook_deliveries(event_id);
-CREATE TABLE webhook_attempts (
-  attempt_id TEXT PRIMARY KEY,
-  delivery_seq BIGINT NOT NULL,
-  webhook_id TEXT NOT NULL,
-  platform_id TEXT NOT NULL,
-  event_id TEXT NOT NULL,
-  attempted_on TEXT NOT NULL,
-  status_code INTEGER,
-  latency_ms INTEGER NOT NULL,
-  outcome TEXT NOT NULL,
-  error TEXT,
-  request TEXT NOT NULL
-);
-CREATE INDEX webhook_attempts_webhook ON webhook_attempts(webhook_id, attempted_on);
-CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_seq, attempted_on);
-`,
-      postgres: `
-CREATE TABLE webhooks (
-  webhook_id TEXT PRIMARY KEY,
-  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
-  url TEXT NOT NULL,
-  status TEXT NOT NULL,
-  description TEXT NOT NULL,
-  event_types TEXT NOT NULL,
-  secret_sealed TEXT NOT NULL,
-  created_on TEXT NOT NULL,
-  updated_on TEXT NOT NULL,
-  last_used_on TEXT
-);
-CREATE INDEX webhooks_platform ON webhooks(platform_id, created_on);
-CREATE TABLE webhook_subscriptions (
-  platform_id TEXT NOT NULL,
-  event_type TEXT NOT NULL,
-  webhook_id TEXT NOT NULL REFERENCES webhooks(webhook_id),
-  PRIMARY KEY (platform_id, event_type, webhook_id)
-);
-CREATE TABLE webhook_deliveries (
-  delivery_seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  webhook_id TEXT NOT NULL REFERENCES webhooks(webhook_id),
-  platform_id TEXT NOT NULL,
-  event_id TEXT NOT NULL,
-  status TEXT NOT NULL,
-  attempts INTEGER NOT NULL DEFAULT 0,
-  next_attempt_ms BIGINT NOT NULL,
-  give_up_after_ms BIGINT NOT NULL,
-  claim_token TEXT,
-  claimed_by TEXT,
-  lease_expires_ms BIGINT,
-  last_status_code INTEGER,
-  last_error TEXT,
-  created_on TEXT NOT NULL,
-  updated_on TEXT NOT NULL,
-  finished_on TEXT,
-  UNIQUE (webhook_id, event_id)
-);
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_ms);
-CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries(webhook_id, delivery_seq);
-CREATE INDEX webhook_deliveries_event ON webhook_deliveries(event_id);
-CREATE TABLE webhook_attempts (
-  attempt_id TEXT PRIMARY KEY,
-  delivery_seq BIGINT NOT NULL,
-  webhook_id TEXT NOT NULL,
-  platform_id TEXT NOT NULL,
-  event_id TEXT NOT NULL,
-  attempted_on TEXT NOT NULL,
-  status_code INTEGER,
-  latency_ms INTEGER NOT NULL,
-  outcome TEXT NOT NULL,
-  error TEXT,
-  request TEXT NOT NULL
-);
-CREATE INDEX webhook_attempts_webhook ON webhook_attempts(webhook_id, attempted_on);
-CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_seq, attempted_on);
-`,
+      sqlite: webhookTables('  delivery_seq INTEGER PRIMARY KEY AUTOINCREMENT,\n'),
+      postgres: webhookTables('  delivery_seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,\n'),
     },
   },
   {
