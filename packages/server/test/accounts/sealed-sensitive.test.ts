@@ -1,22 +1,15 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.ts';
 import { createServices, type Services } from '../../src/compose/services.ts';
 import { upgradeAtRest } from '../../src/compose/at-rest.ts';
 import { loadSourceSecrets, type SourceSecrets } from '../../src/domain/sources/source-secrets.ts';
 import { openSensitive } from '../../src/domain/accounts/sealed-sensitive.ts';
-import { migrations, migrationSql } from '../../src/store/migrations.ts';
 import type { Dialect, Store } from '../../src/store/port.ts';
-import { PostgresStore } from '../../src/store/postgres/postgres-store.ts';
-import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
-import { createTestStore, POSTGRES_URL, storeKinds, type TestStore } from '../support/stores.ts';
+import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { storeBeforeMigration } from '../support/old-schema.ts';
 import { basic } from '../http/helpers.ts';
 import { business, individual, V2026 } from './helpers.ts';
 
@@ -194,7 +187,6 @@ for (const kind of await storeKinds()) {
 }
 
 const SEALING_MIGRATION = 14;
-const SCHEMA_MIGRATIONS = 'CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_on TEXT NOT NULL)';
 const LEGACY_ACCOUNT =
   'INSERT INTO accounts (account_id, created_by, mode, account_type, display_name, search_name, email, foreign_id, document, sensitive, created_on, updated_on) VALUES ';
 
@@ -206,46 +198,10 @@ function legacyAccount(accountID: string, sensitive: string | null): Array<strin
 
 /** A database migrated up to, not including, the sealing migration: the schema a running Railyard had before 0504. */
 async function storeBeforeSealing(kind: Dialect) {
-  const earlier = migrations.filter((m) => m.id < SEALING_MIGRATION);
-  if (kind === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'railyard-sealing-'));
-    const file = join(dir, 'old.db');
-    const db = new Database(file);
-    db.exec(SCHEMA_MIGRATIONS);
-    for (const m of earlier) {
-      db.exec(migrationSql(m, 'sqlite'));
-      db.prepare('INSERT INTO schema_migrations (id, name, applied_on) VALUES (?, ?, ?)').run(m.id, m.name, new Date().toISOString());
-    }
-    return {
-      insertAccount: async (accountID: string, sensitive: string | null) => {
-        db.prepare(`${LEGACY_ACCOUNT}(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...legacyAccount(accountID, sensitive));
-      },
-      open: () => {
-        if (db.open) db.close();
-        return new SqliteStore(file);
-      },
-      destroy: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  await client.query(`SET search_path = ${schema}`);
-  await client.query(SCHEMA_MIGRATIONS);
-  for (const m of earlier) {
-    await client.query(migrationSql(m, 'postgres'));
-    await client.query('INSERT INTO schema_migrations (id, name, applied_on) VALUES ($1, $2, $3)', [m.id, m.name, new Date().toISOString()]);
-  }
+  const old = await storeBeforeMigration(kind, SEALING_MIGRATION);
   return {
-    insertAccount: async (accountID: string, sensitive: string | null) => {
-      const marks = Array.from({ length: 12 }, (_, i) => `$${i + 1}`).join(', ');
-      await client.query(`${LEGACY_ACCOUNT}(${marks})`, legacyAccount(accountID, sensitive));
-    },
-    open: () => new PostgresStore({ connectionString: POSTGRES_URL, schema, maxConnections: 2 }),
-    destroy: async () => {
-      await client.query(`DROP SCHEMA ${schema} CASCADE`);
-      await client.end();
-    },
+    ...old,
+    insertAccount: (accountID: string, sensitive: string | null) =>
+      old.run(`${LEGACY_ACCOUNT}(${Array.from({ length: 12 }, () => '?').join(', ')})`, legacyAccount(accountID, sensitive)),
   };
 }

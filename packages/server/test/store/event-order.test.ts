@@ -1,18 +1,12 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { recordEvent } from '../../src/kernel/events.ts';
-import { migrations, migrationSql } from '../../src/store/migrations.ts';
+import { migrations } from '../../src/store/migrations.ts';
 import type { Dialect, Store } from '../../src/store/port.ts';
-import { PostgresStore } from '../../src/store/postgres/postgres-store.ts';
-import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import { listEventsAfter, MAX_EVENTS_PER_READ } from '../../src/store/repos/events.ts';
-import { createTestStore, POSTGRES_URL, storeKinds, type TestStore } from '../support/stores.ts';
+import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { storeBeforeMigration } from '../support/old-schema.ts';
 
 // Events of one unit of work share a timestamp and have random IDs; their
 // order is kept by `event_seq` (migration 12), assigned by the database.
@@ -95,50 +89,17 @@ for (const kind of await storeKinds()) {
   });
 }
 
-const SCHEMA_MIGRATIONS = 'CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_on TEXT NOT NULL)';
 const LEGACY_EVENT = 'INSERT INTO events (event_id, platform_id, event_type, data, created_on) VALUES ';
 
 /** A database migrated up to, not including, migration 12: the schema a running Railyard had before event order. */
 async function storeBeforeEventOrder(kind: Dialect) {
-  const earlier = migrations.filter((m) => m.id < EVENT_ORDER_MIGRATION);
-  const legacyRows = (platformID: string, labels: string[]) =>
-    labels.map((label) => [randomUUID(), platformID, 'test.step', JSON.stringify({ label }), frozen.now().toISOString()]);
-  if (kind === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'railyard-events-'));
-    const file = join(dir, 'old.db');
-    const db = new Database(file);
-    db.exec(SCHEMA_MIGRATIONS);
-    for (const m of earlier) {
-      db.exec(migrationSql(m, 'sqlite'));
-      db.prepare('INSERT INTO schema_migrations (id, name, applied_on) VALUES (?, ?, ?)').run(m.id, m.name, new Date().toISOString());
-    }
-    return {
-      insertLegacyEvents: async (platformID: string, labels: string[]) => {
-        for (const row of legacyRows(platformID, labels)) db.prepare(`${LEGACY_EVENT}(?, ?, ?, ?, ?)`).run(...row);
-        db.close();
-      },
-      open: () => new SqliteStore(file),
-      destroy: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  await client.query(`SET search_path = ${schema}`);
-  await client.query(SCHEMA_MIGRATIONS);
-  for (const m of earlier) {
-    await client.query(migrationSql(m, 'postgres'));
-    await client.query('INSERT INTO schema_migrations (id, name, applied_on) VALUES ($1, $2, $3)', [m.id, m.name, new Date().toISOString()]);
-  }
+  const old = await storeBeforeMigration(kind, EVENT_ORDER_MIGRATION);
   return {
+    ...old,
     insertLegacyEvents: async (platformID: string, labels: string[]) => {
-      for (const row of legacyRows(platformID, labels)) await client.query(`${LEGACY_EVENT}($1, $2, $3, $4, $5)`, row);
-    },
-    open: () => new PostgresStore({ connectionString: POSTGRES_URL, schema, maxConnections: 2 }),
-    destroy: async () => {
-      await client.query(`DROP SCHEMA ${schema} CASCADE`);
-      await client.end();
+      for (const label of labels) {
+        await old.run(`${LEGACY_EVENT}(?, ?, ?, ?, ?)`, [randomUUID(), platformID, 'test.step', JSON.stringify({ label }), frozen.now().toISOString()]);
+      }
     },
   };
 }
