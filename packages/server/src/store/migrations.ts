@@ -556,6 +556,13 @@ CREATE INDEX accounts_sensitive_plain ON accounts(account_id) WHERE sensitive_se
 CREATE INDEX webhook_deliveries_unattempted ON webhook_deliveries(webhook_id, delivery_seq) WHERE attempts = 0 AND status IN ('pending', 'claimed');
 `,
   },
+  // migration 17 slot: refunds, reversals, adjustments (issue 16)
+  // migration 18 slot: disputes and evidence (issue 16)
+  // migration 19 slot: representatives, underwriting, files (issue 17)
+  // migration 20 slot: onboarding invites, countries (issue 17)
+  // migration 21 slot: webhook delivery (issue 13)
+  // migration 22 slot: reliability (issue 14)
+  // migration 23 slot: dashboard (issue 19)
 ];
 
 /**
