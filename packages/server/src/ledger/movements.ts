@@ -38,13 +38,22 @@ export interface SettleInput extends HoldInput {
 }
 
 function reference(input: EntryReference): EntryReference {
-  const { platformID, referenceType, referenceID, description, idempotencyRef } = input;
-  return idempotencyRef === undefined
-    ? { platformID, referenceType, referenceID, description }
-    : { platformID, referenceType, referenceID, description, idempotencyRef };
+  const { platformID, referenceType, referenceID, description, idempotencyRef, settlement } = input;
+  return {
+    platformID,
+    referenceType,
+    referenceID,
+    description,
+    ...(idempotencyRef === undefined ? {} : { idempotencyRef }),
+    ...(settlement === undefined ? {} : { settlement }),
+  };
 }
 
-/** Available money from one account to another's available bucket. */
+/**
+ * Available money from one account to another's available bucket. With
+ * `settlement` set (a refund, dispute, ACH return, adjustment or fee the
+ * platform settles), the debit may take a wallet below zero.
+ */
 export async function moveFunds(sql: Sql, input: MoveInput, clock: Clock): Promise<PostResult> {
   assertPositiveAmount(input.amount);
   const postings: PostingInput[] = [

@@ -91,6 +91,7 @@ function sameEntry(existing: LedgerEntry, input: EntryInput, kind: EntryKind): b
   return (
     samePostings &&
     existing.entryType === kind.entryType &&
+    existing.settlement === (input.settlement ?? null) &&
     existing.reversesEntryID === (kind.reversesEntryID ?? null) &&
     existing.referenceType === input.referenceType &&
     existing.referenceID === input.referenceID
@@ -108,6 +109,7 @@ async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: C
     description: input.description,
     idempotency_ref: input.idempotencyRef ?? null,
     reverses_entry_id: kind.reversesEntryID ?? null,
+    settlement: input.settlement ?? null,
     created_on: createdOn,
   };
   await insertEntry(sql, entryRow);
@@ -120,7 +122,7 @@ async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: C
     .sort((a, b) => compare(a.posting.ledgerAccountID, b.posting.ledgerAccountID) || compare(a.posting.bucket, b.posting.bucket));
   const postings: Posting[] = [];
   for (const { posting, line } of order) {
-    const after = await applyPosting(sql, input.platformID, posting);
+    const after = await applyPosting(sql, input.platformID, posting, guardedFloor(posting, input));
     const stored: Posting = {
       entryID: entryRow.entry_id,
       line,
@@ -159,6 +161,7 @@ async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: C
     description: entryRow.description,
     idempotencyRef: entryRow.idempotency_ref,
     reversesEntryID: entryRow.reverses_entry_id,
+    settlement: input.settlement ?? null,
     createdOn,
     postings,
   };
@@ -169,15 +172,37 @@ function compare(a: string, b: string): number {
 }
 
 /**
+ * How low a posting may take a bucket of an account that may not go negative
+ * (a wallet), decision 1600:
+ * - a credit may land whatever the balance: money paid into a wallet that a
+ *   settlement overdrew covers it;
+ * - a debit of the available bucket by a platform settlement (`settlement` on
+ *   the entry) may overdraw: Moov settles refunds, disputes, ACH returns,
+ *   adjustments and fees from the wallet whatever its balance;
+ * - every other debit (every movement a customer starts, every hold) stops at
+ *   zero, so a negative wallet cannot send until it is covered.
+ * Accounts of the other kinds keep their own floor (see `addToBucket`).
+ */
+function guardedFloor(posting: PostingInput, input: EntryInput): number {
+  if (posting.amount > 0) return -MAX_BALANCE;
+  if (input.settlement !== undefined && posting.bucket === 'available') return -MAX_BALANCE;
+  return 0;
+}
+
+/**
  * The guarded update, with no read before it: refused (zero rows) when the
  * account is not this platform's, holds another currency, or the bucket would
- * leave [floor, MAX_BALANCE]. Only a refusal reads the account, to say which.
+ * leave [floor, MAX_BALANCE] (the floor of a wallet from `guardedFloor`). Only a refusal reads the account, to say which.
  * The entry runs in a savepoint, so a refusal after earlier postings of the
  * same entry leaves nothing behind.
  */
-async function applyPosting(sql: Sql, platformID: string, posting: PostingInput) {
+async function applyPosting(sql: Sql, platformID: string, posting: PostingInput, floor: number) {
   const target = { platformID, ledgerAccountID: posting.ledgerAccountID, currency: posting.currency };
-  const after = await addToBucket(sql, posting.bucket, target, posting.amount, { negativeFloor: -MAX_BALANCE, ceiling: MAX_BALANCE });
+  const after = await addToBucket(sql, posting.bucket, target, posting.amount, {
+    negativeFloor: -MAX_BALANCE,
+    guardedFloor: floor,
+    ceiling: MAX_BALANCE,
+  });
   if (after) return after;
   const row = await findLedgerAccountRow(sql, platformID, posting.ledgerAccountID);
   if (!row) throw new LedgerError('unknown-account', `ledger account ${posting.ledgerAccountID} not found`);
@@ -185,7 +210,7 @@ async function applyPosting(sql: Sql, platformID: string, posting: PostingInput)
   if (account.currency !== posting.currency) {
     throw new LedgerError('currency-mismatch', `ledger account ${account.ledgerAccountID} holds ${account.currency}, not ${posting.currency}`);
   }
-  if (posting.amount < 0 && !account.allowNegative) {
+  if (posting.amount < 0 && !account.allowNegative && floor === 0) {
     throw new InsufficientFunds(account.ledgerAccountID, posting.bucket, -posting.amount);
   }
   throw new LedgerError('balance-limit', `ledger account ${account.ledgerAccountID} ${posting.bucket} balance would exceed ±${MAX_BALANCE}`);

@@ -10,7 +10,7 @@ import {
 } from '../store/repos/ledger.ts';
 import { LedgerError } from './errors.ts';
 import { DEFAULT_PAGE_SIZE, MAX_ENTRIES_PER_REFERENCE, MAX_PAGE_SIZE, MAX_SKIP } from './limits.ts';
-import type { AccountPosting, Bucket, EntryType, LedgerEntry, Posting } from './types.ts';
+import type { AccountPosting, Bucket, EntryType, LedgerEntry, Posting, SettlementKind } from './types.ts';
 
 function toPosting(row: LedgerPostingRow): Posting {
   return {
@@ -38,6 +38,7 @@ export async function loadEntry(sql: Sql, row: LedgerEntryRow): Promise<LedgerEn
     description: row.description,
     idempotencyRef: row.idempotency_ref,
     reversesEntryID: row.reverses_entry_id,
+    settlement: (row.settlement ?? null) as SettlementKind | null,
     createdOn: row.created_on,
     postings,
   };

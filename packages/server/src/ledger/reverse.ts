@@ -5,12 +5,15 @@ import { LedgerError } from './errors.ts';
 import { postEntryOfKind, type PostResult } from './post-entry.ts';
 import { getEntry } from './read.ts';
 import { assertReference } from './validate.ts';
+import type { SettlementKind } from './types.ts';
 
 export interface ReverseInput {
   platformID: string;
   entryID: string;
   description: string;
   idempotencyRef?: string;
+  /** Marks the reversal a platform settlement (an ACH return of money already paid out): it may overdraw a wallet. */
+  settlement?: SettlementKind;
 }
 
 /**
@@ -18,7 +21,8 @@ export interface ReverseInput {
  * entries are never edited or deleted. An entry is reversed at most once, and
  * a reversal is not itself reversible (post a new movement instead). Refused
  * like any entry when it would overdraw a wallet (the money was spent) or take
- * out of a hold that was already settled.
+ * out of a hold that was already settled, unless `settlement` marks it a
+ * platform settlement, which may overdraw.
  */
 export async function reverseEntry(sql: Sql, input: ReverseInput, clock: Clock): Promise<PostResult> {
   const original = await getEntry(sql, input.platformID, input.entryID);
@@ -28,6 +32,7 @@ export async function reverseEntry(sql: Sql, input: ReverseInput, clock: Clock):
     referenceID: original.referenceID,
     description: input.description,
     ...(input.idempotencyRef === undefined ? {} : { idempotencyRef: input.idempotencyRef }),
+    ...(input.settlement === undefined ? {} : { settlement: input.settlement }),
     postings: original.postings.map((posting) => ({
       ledgerAccountID: posting.ledgerAccountID,
       bucket: posting.bucket,

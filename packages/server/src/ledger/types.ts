@@ -33,6 +33,17 @@ export const NON_NEGATIVE_KINDS: ReadonlySet<LedgerAccountKind> = new Set(['wall
 export const BUCKETS = ['available', 'pending'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
+/**
+ * Money the platform settles out of a wallet after the fact (docs/decisions/1600):
+ * a refund, a dispute, an ACH return, an adjustment, a fee. An entry marked with
+ * one of these may take a wallet's available balance below zero, as Moov settles
+ * them from the wallet whatever its balance; an entry without it (everything a
+ * customer starts) never may. Chosen by the domain code that posts the entry,
+ * never from request input.
+ */
+export const SETTLEMENT_KINDS = ['refund', 'dispute', 'ach-return', 'adjustment', 'fee'] as const;
+export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
+
 /** What kind of ledger operation wrote an entry. */
 export const ENTRY_TYPES = ['movement', 'hold', 'release', 'settle', 'reversal'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
@@ -68,6 +79,8 @@ export interface EntryReference {
   description: string;
   /** Unique per platform: the same reference posts once; a replay answers the first entry. */
   idempotencyRef?: string;
+  /** Set only by platform settlements: lets this entry's wallet debits overdraw (see SETTLEMENT_KINDS). */
+  settlement?: SettlementKind;
 }
 
 export interface EntryInput extends EntryReference {
@@ -97,6 +110,8 @@ export interface LedgerEntry {
   description: string;
   idempotencyRef: string | null;
   reversesEntryID: string | null;
+  /** The platform settlement this entry is, or null for a movement a customer started. */
+  settlement: SettlementKind | null;
   createdOn: string;
   postings: Posting[];
 }

@@ -9,7 +9,7 @@ import {
   MIN_POSTINGS_PER_ENTRY,
   REFERENCE_TYPE_PATTERN,
 } from './limits.ts';
-import { BUCKETS, type EntryInput, type EntryReference, type PostingInput } from './types.ts';
+import { BUCKETS, SETTLEMENT_KINDS, type EntryInput, type EntryReference, type PostingInput } from './types.ts';
 
 /**
  * Pure checks of an entry before anything touches the store. What needs the
@@ -52,6 +52,9 @@ export function assertReference(input: EntryReference): void {
   assertText(input.referenceID, 'referenceID', MAX_REFERENCE_ID_LENGTH);
   assertText(input.description, 'description', MAX_DESCRIPTION_LENGTH, 0);
   if (input.idempotencyRef !== undefined) assertText(input.idempotencyRef, 'idempotencyRef', MAX_IDEMPOTENCY_REF_LENGTH);
+  if (input.settlement !== undefined && !(SETTLEMENT_KINDS as readonly unknown[]).includes(input.settlement)) {
+    throw new LedgerError('invalid-entry', `settlement must be one of ${SETTLEMENT_KINDS.join(', ')}, not ${String(input.settlement)}`);
+  }
 }
 
 function assertPosting(posting: PostingInput, line: number): void {

@@ -7,8 +7,11 @@ import {
   firstOverdrawnHold,
   firstRunningBalanceMismatch,
   firstUnbalancedEntry,
+  firstUnknownSettlement,
+  firstUnsettledOverdraft,
   ledgerCounts,
 } from '../store/repos/ledger-audit.ts';
+import { SETTLEMENT_KINDS } from './types.ts';
 
 export type VerifyResult =
   | { ok: true; accounts: number; entries: number; postings: number }
@@ -19,7 +22,9 @@ export type VerifyResult =
  * (docs/ledger.md): each entry balances per currency; each account's cached
  * balances equal the sum of its postings, and each posting's balances-after
  * the running sum; postings agree with their account's currency and platform;
- * no wallet is negative; no hold gave out more than it took in. Answers the
+ * no wallet is negative except through platform settlements (decision 1600:
+ * every other debit left it at zero or above); no hold gave out more than it
+ * took in. Answers the
  * first violation as a sentence, so an operator knows where to look.
  */
 export async function verifyLedger(store: Store): Promise<VerifyResult> {
@@ -56,6 +61,17 @@ export async function verifyLedger(store: Store): Promise<VerifyResult> {
         negative.kind === 'wallet' && Number(negative.allow_negative) !== 0
           ? `wallet ledger account ${negative.ledger_account_id} is marked as allowed to go negative`
           : `${negative.kind} ledger account ${negative.ledger_account_id} is negative: available ${negative.available}, pending ${negative.pending}`,
+      );
+    }
+    const unknownSettlement = await firstUnknownSettlement(sql, SETTLEMENT_KINDS);
+    if (unknownSettlement) {
+      return fail(`entry ${unknownSettlement.entry_id} is marked as a settlement of unknown kind ${unknownSettlement.settlement}`);
+    }
+    const overdraft = await firstUnsettledOverdraft(sql);
+    if (overdraft) {
+      return fail(
+        `ledger account ${overdraft.ledger_account_id} went negative (available ${overdraft.available_after}) at posting ` +
+          `#${overdraft.account_seq} by entry ${overdraft.entry_id}, which is not a platform settlement`,
       );
     }
     const hold = await firstOverdrawnHold(sql);

@@ -556,7 +556,67 @@ CREATE INDEX accounts_sensitive_plain ON accounts(account_id) WHERE sensitive_se
 CREATE INDEX webhook_deliveries_unattempted ON webhook_deliveries(webhook_id, delivery_seq) WHERE attempts = 0 AND status IN ('pending', 'claimed');
 `,
   },
-  // migration 17 slot: refunds, reversals, adjustments (issue 16)
+  {
+    id: 17,
+    name: 'platform settlements, refunds, reversals and adjustments',
+    // docs/decisions/1600: `ledger_entries.settlement` marks the entries the
+    // platform settles from a wallet (refund, dispute, ach-return, adjustment,
+    // fee); only those may take a wallet below zero, and verify-ledger checks
+    // that every other debit left its wallet at zero or above. A refund
+    // belongs to one card transfer; its card-rail progress (`card_status` and
+    // the times of each step) moves on the platform clock (docs/refunds.md).
+    // `refunds_idempotency` makes a replayed X-Idempotency-Key answer the
+    // first refund. A reversal is answered as the cancellation or refund it
+    // became; `transfer_reversals` remembers which, per idempotency key, so a
+    // replay answers the same. An adjustment is a platform correction of one
+    // wallet, posted as one settlement entry (`entry_id`).
+    sql: `
+ALTER TABLE ledger_entries ADD COLUMN settlement TEXT;
+CREATE TABLE refunds (
+  refund_id TEXT PRIMARY KEY,
+  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
+  transfer_id TEXT NOT NULL REFERENCES transfers(transfer_id),
+  idempotency_key TEXT NOT NULL,
+  status TEXT NOT NULL,
+  card_status TEXT NOT NULL,
+  failure_code TEXT,
+  currency TEXT NOT NULL,
+  amount BIGINT NOT NULL CHECK (amount > 0),
+  initiated_on TEXT,
+  confirmed_on TEXT,
+  settled_on TEXT,
+  failed_on TEXT,
+  completed_on TEXT,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL
+);
+CREATE UNIQUE INDEX refunds_idempotency ON refunds(platform_id, idempotency_key);
+CREATE INDEX refunds_transfer ON refunds(platform_id, transfer_id, created_on);
+CREATE TABLE transfer_reversals (
+  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
+  idempotency_key TEXT NOT NULL,
+  transfer_id TEXT NOT NULL REFERENCES transfers(transfer_id),
+  amount BIGINT NOT NULL CHECK (amount > 0),
+  cancellation_id TEXT REFERENCES transfer_cancellations(cancellation_id),
+  refund_id TEXT REFERENCES refunds(refund_id),
+  created_on TEXT NOT NULL,
+  PRIMARY KEY (platform_id, idempotency_key),
+  CHECK ((cancellation_id IS NULL) <> (refund_id IS NULL))
+);
+CREATE TABLE adjustments (
+  adjustment_id TEXT PRIMARY KEY,
+  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
+  account_id TEXT NOT NULL,
+  wallet_id TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  amount BIGINT NOT NULL CHECK (amount <> 0),
+  memo TEXT NOT NULL,
+  entry_id TEXT NOT NULL REFERENCES ledger_entries(entry_id),
+  created_on TEXT NOT NULL
+);
+CREATE INDEX adjustments_account ON adjustments(platform_id, account_id, created_on);
+`,
+  },
   // migration 18 slot: disputes and evidence (issue 16)
   // migration 19 slot: representatives, underwriting, files (issue 17)
   // migration 20 slot: onboarding invites, countries (issue 17)

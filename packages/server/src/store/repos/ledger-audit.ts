@@ -76,7 +76,11 @@ export async function firstMismatchedPosting(
   );
 }
 
-/** An account that may not go negative (every wallet) with a negative bucket, or a wallet marked overdraftable. */
+/**
+ * A wallet marked overdraftable, or an account that may not go negative (every
+ * wallet) with a negative pending bucket. Its available bucket may be negative
+ * only through platform settlements: see `firstUnsettledOverdraft`.
+ */
 export async function firstNegativeAccount(
   sql: Sql,
 ): Promise<{ ledger_account_id: string; kind: string; allow_negative: number; available: number; pending: number } | undefined> {
@@ -84,9 +88,45 @@ export async function firstNegativeAccount(
     `SELECT ledger_account_id, kind, allow_negative, available, pending
      FROM ledger_accounts
      WHERE (kind = 'wallet' AND allow_negative <> 0)
-        OR ((kind = 'wallet' OR allow_negative = 0) AND (available < 0 OR pending < 0))
+        OR ((kind = 'wallet' OR allow_negative = 0) AND pending < 0)
      ORDER BY ledger_account_id
      LIMIT 1`,
+  );
+}
+
+/**
+ * A debit of an account that may not go negative (a wallet) that left its
+ * available bucket below zero although its entry is not a platform settlement
+ * (decision 1600). With the running balances checked, this is what makes a
+ * negative wallet legitimate: every posting that took or kept it below zero by
+ * taking money out was a settlement; credits may land on a negative balance.
+ */
+export async function firstUnsettledOverdraft(
+  sql: Sql,
+): Promise<{ ledger_account_id: string; account_seq: number; entry_id: string; available_after: number } | undefined> {
+  return sql.get(
+    `SELECT p.ledger_account_id, p.account_seq, p.entry_id, p.available_after
+     FROM ledger_postings p
+       JOIN ledger_accounts a ON a.ledger_account_id = p.ledger_account_id
+       JOIN ledger_entries e ON e.entry_id = p.entry_id
+     WHERE a.allow_negative = 0 AND p.bucket = 'available' AND p.amount < 0 AND p.available_after < 0
+       AND e.settlement IS NULL
+     ORDER BY p.ledger_account_id, p.account_seq
+     LIMIT 1`,
+  );
+}
+
+/** An entry whose settlement mark is not one the ledger knows. */
+export async function firstUnknownSettlement(
+  sql: Sql,
+  known: readonly string[],
+): Promise<{ entry_id: string; settlement: string } | undefined> {
+  return sql.get(
+    `SELECT entry_id, settlement FROM ledger_entries
+     WHERE settlement IS NOT NULL AND settlement NOT IN (${known.map(() => '?').join(', ')})
+     ORDER BY entry_id
+     LIMIT 1`,
+    [...known],
   );
 }
 

@@ -28,6 +28,8 @@ export interface LedgerEntryRow {
   description: string;
   idempotency_ref: string | null;
   reverses_entry_id: string | null;
+  /** A platform settlement kind (src/ledger/types.ts SETTLEMENT_KINDS), or null. */
+  settlement: string | null;
   created_on: string;
 }
 
@@ -55,7 +57,7 @@ export interface AccountPostingRow extends LedgerPostingRow {
 const ACCOUNT_COLUMNS =
   'ledger_account_id, platform_id, kind, owner_id, account_id, currency, allow_negative, available, pending, posting_count, created_on';
 const ENTRY_COLUMNS =
-  'entry_id, platform_id, entry_type, reference_type, reference_id, description, idempotency_ref, reverses_entry_id, created_on';
+  'entry_id, platform_id, entry_type, reference_type, reference_id, description, idempotency_ref, reverses_entry_id, settlement, created_on';
 const POSTING_COLUMNS =
   'entry_id, line, platform_id, ledger_account_id, bucket, amount, currency, account_seq, available_after, pending_after, created_on';
 
@@ -115,7 +117,8 @@ export interface BalanceAfter {
 /**
  * Adds `amount` to one bucket of an account of `platformID` holding `currency`,
  * only if the result stays within [floor, ceiling], where the floor is
- * `negativeFloor` for an account allowed below zero and 0 for any other;
+ * `negativeFloor` for an account allowed below zero and `guardedFloor` for any
+ * other (a wallet: 0 for a customer's debit, lower for a platform settlement);
  * answers the balances after, or undefined when refused (or no such account:
  * the caller reads the account to say which). The bound is checked in the
  * UPDATE itself, so on PostgreSQL a concurrent writer waiting on the row lock
@@ -126,23 +129,23 @@ export async function addToBucket(
   bucket: 'available' | 'pending',
   target: { platformID: string; ledgerAccountID: string; currency: string },
   amount: number,
-  bounds: { negativeFloor: number; ceiling: number },
+  bounds: { negativeFloor: number; guardedFloor: number; ceiling: number },
 ): Promise<BalanceAfter | undefined> {
   // The column name comes from the two-value union, never from input.
   const column = bucket === 'available' ? 'available' : 'pending';
   return sql.get<BalanceAfter>(
     `UPDATE ledger_accounts SET ${column} = ${column} + ?, posting_count = posting_count + 1
      WHERE ledger_account_id = ? AND platform_id = ? AND currency = ?
-       AND ${column} + ? >= CASE WHEN allow_negative = 1 THEN CAST(? AS BIGINT) ELSE 0 END AND ${column} + ? <= ?
+       AND ${column} + ? >= CASE WHEN allow_negative = 1 THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END AND ${column} + ? <= ?
      RETURNING available, pending, posting_count`,
-    [amount, target.ledgerAccountID, target.platformID, target.currency, amount, bounds.negativeFloor, amount, bounds.ceiling],
+    [amount, target.ledgerAccountID, target.platformID, target.currency, amount, bounds.negativeFloor, bounds.guardedFloor, amount, bounds.ceiling],
   );
 }
 
 // ---- entries and postings ----
 
 export async function insertEntry(sql: Sql, row: LedgerEntryRow): Promise<void> {
-  await sql.run(`INSERT INTO ledger_entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+  await sql.run(`INSERT INTO ledger_entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
     row.entry_id,
     row.platform_id,
     row.entry_type,
@@ -151,6 +154,7 @@ export async function insertEntry(sql: Sql, row: LedgerEntryRow): Promise<void> 
     row.description,
     row.idempotency_ref,
     row.reverses_entry_id,
+    row.settlement,
     row.created_on,
   ]);
 }
