@@ -33,4 +33,6 @@ export * from './schemas/receipts.ts';
 export * from './operations/receipts.ts';
 export * from './schemas/webhooks.ts';
 export * from './operations/webhooks.ts';
+export * from './schemas/railyard-insight.ts';
+export * from './operations/railyard-insight.ts';
 export * from './schemas/events.ts';

@@ -15,6 +15,7 @@ import { transferOptionExercises } from './exercises/transfer-options.ts';
 import { cancellationExercises } from './exercises/cancellations.ts';
 import { receiptExercises } from './exercises/receipts.ts';
 import { webhookExercises } from './exercises/webhooks.ts';
+import { railyardInsightExercises } from './exercises/railyard-insight.ts';
 
 export type { ExerciseContext } from './exercises/context.ts';
 
@@ -133,6 +134,7 @@ export const exercises: Exercises = {
   ...cancellationExercises,
   ...receiptExercises,
   ...webhookExercises,
+  ...railyardInsightExercises,
 };
 
 /** A client with a Bearer token holding `scopes`, minted through the client itself. */

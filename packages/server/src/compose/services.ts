@@ -28,6 +28,7 @@ import { CancellationService } from '../domain/transfers/cancellation-service.ts
 import { ReceiptService } from '../domain/receipts/service.ts';
 import { WebhookDeliveryWorker, type DeliveryWorkerOptions } from '../domain/webhooks/delivery/worker.ts';
 import { WebhookService } from '../domain/webhooks/service.ts';
+import { RailyardInsightService } from '../domain/railyard-insight/service.ts';
 
 /**
  * The start-up wiring: the one place that builds every service and hands each
@@ -83,6 +84,8 @@ export interface Services {
   railPacing: RailPacing;
   /** The rails the services pick from (DEFAULT_RAILS unless a test hands in its own). */
   rails: RailRegistry;
+  /** Railyard-only reads for the dashboard: a transfer's ledger entries and events, the job queue. */
+  railyardInsight: RailyardInsightService;
 }
 
 /** Settings of the background machinery; every field has a default. */
@@ -136,6 +139,7 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
     cancellations: new CancellationService(store, { platformClock, pacing: railPacing, rails }),
     receipts: new ReceiptService(store, platformClock),
     webhooks: new WebhookService(store, { sealer: sourceSecrets.sealer, platformClock }),
+    railyardInsight: new RailyardInsightService(store),
     transfers: new TransferService(store, { platformClock, pacing: railPacing, rails, ...(options.railWaitMs !== undefined ? { railWaitMs: options.railWaitMs } : {}) }),
   };
 }

@@ -14,6 +14,7 @@ import { transferOptionHandlers } from './transfer-options.ts';
 import { cancellationHandlers } from './cancellations.ts';
 import { receiptHandlers } from './receipts.ts';
 import { webhookHandlers } from './webhooks.ts';
+import { railyardInsightHandlers } from './railyard-insight.ts';
 
 /** One handler per operation of the registry; the type makes a missing one a compile error. */
 export const handlers: Record<OperationId, Handler> = {
@@ -31,4 +32,5 @@ export const handlers: Record<OperationId, Handler> = {
   ...cancellationHandlers,
   ...receiptHandlers,
   ...webhookHandlers,
+  ...railyardInsightHandlers,
 };
