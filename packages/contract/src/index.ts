@@ -1,6 +1,7 @@
 export * from './core/versions.ts';
 export * from './core/scopes.ts';
 export * from './core/operation.ts';
+export * from './core/multipart.ts';
 export * from './core/json.ts';
 export * from './core/webhook-signature.ts';
 export * from './registry.ts';

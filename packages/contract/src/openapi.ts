@@ -108,7 +108,9 @@ export function buildOpenApiDocument(operations: readonly OperationDef[]): Recor
     };
     if (op.request.body) {
       const ref = { $ref: COMPONENT_PREFIX + componentName(op, 'body') };
-      const content: Record<string, Json> = { 'application/json': { schema: ref } };
+      const content: Record<string, Json> = op.request.multipart
+        ? { 'multipart/form-data': { schema: ref } }
+        : { 'application/json': { schema: ref } };
       if (op.request.acceptsForm) content['application/x-www-form-urlencoded'] = { schema: ref };
       operation['requestBody'] = { required: op.request.bodyRequired ?? false, content };
     }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { OperationDef } from '#contract';
+import { FileUploadJson, filePartNames, type OperationDef } from '#contract';
 import { RailyardInputError } from './errors.ts';
 import type { ResolvedOptions } from './options.ts';
 
@@ -8,7 +8,8 @@ export interface PreparedRequest {
   url: string;
   method: OperationDef['method'];
   headers: Record<string, string>;
-  body: string | undefined;
+  /** JSON text, or the parts of a multipart operation (fetch writes the boundary and Content-Type). */
+  body: string | FormData | undefined;
   /** Whether sending it twice is harmless: a read-only op, or one carrying an idempotency key. */
   retrySafe: boolean;
 }
@@ -70,6 +71,39 @@ function queryOf(op: OperationDef, input: Record<string, unknown>): string {
 }
 
 /**
+ * A file part from a `File`/`Blob`, or from its JSON form (`{fileName, contentType,
+ * contentBase64}`, what an MCP tool or a script can send).
+ */
+function filePart(op: OperationDef, name: string, value: unknown): Blob {
+  if (value instanceof Blob) return value;
+  const parsed = FileUploadJson.safeParse(value);
+  if (!parsed.success) {
+    throw new RailyardInputError(`${op.id}: body.${name} must be a File, a Blob or {fileName, contentType, contentBase64}`);
+  }
+  const bytes = Buffer.from(parsed.data.contentBase64, 'base64');
+  return new File([bytes], parsed.data.fileName, { type: parsed.data.contentType });
+}
+
+/** The parts of a multipart body: files as file parts, everything else as text. */
+function formDataOf(op: OperationDef, rawBody: unknown): FormData {
+  if (rawBody === null || typeof rawBody !== 'object' || Array.isArray(rawBody)) {
+    throw new RailyardInputError(`${op.id}: body must be an object`);
+  }
+  const files = new Set(filePartNames(op.request.body));
+  const form = new FormData();
+  for (const [name, value] of Object.entries(rawBody as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    if (files.has(name)) {
+      const part = filePart(op, name, value);
+      form.append(name, part, part instanceof File ? part.name : name);
+    } else {
+      form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+  }
+  return form;
+}
+
+/**
  * Turns one method input (path and query parameters at the top level, declared
  * headers by field name, `body`) into an HTTP request. Fields the operation does
  * not declare are refused rather than dropped, so a typo is not a silent no-op.
@@ -105,8 +139,10 @@ export function prepareRequest(op: OperationDef, rawInput: unknown, options: Res
     headers[spec.name.toLowerCase()] = value;
   }
 
-  let body: string | undefined;
-  if (op.request.body && input['body'] !== undefined) {
+  let body: string | FormData | undefined;
+  if (op.request.body && input['body'] !== undefined && op.request.multipart) {
+    body = formDataOf(op, input['body']);
+  } else if (op.request.body && input['body'] !== undefined) {
     body = JSON.stringify(input['body']);
     headers['content-type'] = 'application/json';
   } else if (op.request.body && op.request.bodyRequired) {

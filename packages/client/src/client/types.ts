@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { HeaderSpec, Operation, OperationDef } from '#contract';
+import type { FileUploadJson, HeaderSpec, Operation, OperationDef } from '#contract';
 
 /**
  * The client's method types, computed from the registry's literal types: adding
@@ -28,10 +28,19 @@ type HeaderInput<H> = H extends readonly HeaderSpec[]
     }
   : {};
 
+/** A multipart body's file parts also take a Blob or the JSON form (`{fileName, contentType, contentBase64}`). */
+type FilePartsWidened<B> = { [K in keyof B]: B[K] extends File ? File | Blob | FileUploadJson : B[K] };
+
+type BodyOf<R extends OperationDef['request']> = R['body'] extends z.ZodType
+  ? R['multipart'] extends object
+    ? FilePartsWidened<z.input<R['body']>>
+    : z.input<R['body']>
+  : never;
+
 type BodyInput<R extends OperationDef['request']> = R['body'] extends z.ZodType
   ? R['bodyRequired'] extends true
-    ? { body: z.input<R['body']> }
-    : { body?: z.input<R['body']> }
+    ? { body: BodyOf<R> }
+    : { body?: BodyOf<R> }
   : {};
 
 /** One object: path and query parameters at the top level, declared headers by field name, `body`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { operationToolName, type OperationDef } from '#contract';
+import { FileUploadJson, filePartNames, operationToolName, type OperationDef } from '#contract';
 
 /** One MCP tool: an operation of the registry, with what a model needs to call it. */
 export interface RailyardTool {
@@ -8,6 +8,17 @@ export interface RailyardTool {
   inputSchema: { type: 'object'; [key: string]: unknown };
   readOnly: boolean;
   operation: OperationDef;
+}
+
+/** A multipart body as a model sends it: each file part in its JSON form (base64 content). */
+function withJsonFileParts(body: z.ZodObject): z.ZodObject {
+  const files = filePartNames(body);
+  const replaced: Record<string, z.ZodType> = {};
+  for (const name of files) {
+    const optional = (body.shape[name] as z.ZodType).safeParse(undefined).success;
+    replaced[name] = optional ? FileUploadJson.optional() : FileUploadJson;
+  }
+  return body.extend(replaced);
 }
 
 /**
@@ -22,7 +33,10 @@ export function operationInputSchema(op: OperationDef): z.ZodObject {
     const schema = header.schema.describe(`Sent as the ${header.name} header. ${header.description}`);
     shape[header.field] = header.required ? schema : schema.optional();
   }
-  if (op.request.body) shape['body'] = op.request.bodyRequired ? op.request.body : op.request.body.optional();
+  if (op.request.body) {
+    const body = op.request.multipart ? withJsonFileParts(op.request.body as z.ZodObject) : op.request.body;
+    shape['body'] = op.request.bodyRequired ? body : body.optional();
+  }
   return z.object(shape);
 }
 
@@ -41,7 +55,9 @@ export function toolDescription(op: OperationDef): string {
   if (params.length) inputs.push(`path parameters ${params.join(', ')}`);
   if (query.length) inputs.push(`query parameters ${query.join(', ')}`);
   for (const header of op.request.headers ?? []) inputs.push(`${header.field} (the ${header.name} header${header.required ? ', required' : ''})`);
-  if (op.request.body) inputs.push(`a JSON request body in \`body\`${op.request.bodyRequired ? ' (required)' : ''}`);
+  if (op.request.multipart) {
+    inputs.push(`the multipart form's parts in \`body\`, files as {fileName, contentType, contentBase64}${op.request.bodyRequired ? ' (required)' : ''}`);
+  } else if (op.request.body) inputs.push(`a JSON request body in \`body\`${op.request.bodyRequired ? ' (required)' : ''}`);
   parts.push(inputs.length ? `Input: ${inputs.join('; ')}.` : 'Takes no input.');
   if (op.scopes.length) parts.push(`OAuth scopes needed when using an access token: ${op.scopes.join(', ')}.`);
   parts.push(op.readOnly ? 'Read-only: changes nothing.' : 'Changes data on the server.');

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApiVersion } from './versions.ts';
 import type { ScopeTemplate } from './scopes.ts';
+import type { MultipartSpec } from './multipart.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -53,6 +54,11 @@ export interface OperationDef {
     bodyRequired?: boolean;
     /** Also accept `application/x-www-form-urlencoded` (OAuth2 endpoints). */
     acceptsForm?: boolean;
+    /**
+     * The body is `multipart/form-data` (and only that), one part per key of
+     * `body`, within these limits (core/multipart.ts).
+     */
+    multipart?: MultipartSpec;
   };
   response: {
     status: number;

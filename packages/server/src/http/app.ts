@@ -9,6 +9,7 @@ import { EMPTY_BODY_STATUSES, sendDomainError, sendEmpty, sendGenericError, send
 import { answerClientError } from './client-error.ts';
 import { RateLimiter, type RateLimitSetting } from './rate-limit.ts';
 import { registerOperation } from './register-operation.ts';
+import { registerMultipart } from './multipart.ts';
 import { RouteIndex } from './not-found.ts';
 import { registerRootPage } from './root-page.ts';
 import { handlers } from './handlers/index.ts';
@@ -78,6 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(formbody, { bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT });
+  // File uploads: parts are read by the operations that declare a multipart body, within their limits.
+  await registerMultipart(app);
 
   // An empty JSON body is no body, as many clients send the header on DELETE too.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');

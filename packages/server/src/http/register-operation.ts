@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { fillScope, isAtLeast, type OperationDef } from '@railyard/contract';
 import type { Caller } from '../domain/auth/caller.ts';
 import type { Services } from '../compose/services.ts';
@@ -7,6 +8,7 @@ import { parseAuthorization } from './credentials-header.ts';
 import { sendEmpty, sendGenericError, sendNotFound } from './errors.ts';
 import type { Handler, RequestContext } from './handlers/handler.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import { readMultipartBody } from './multipart.ts';
 import { issuesToMap } from './validation.ts';
 import { transformRequest, transformResponse } from './versions/transforms.ts';
 
@@ -163,7 +165,22 @@ export function registerOperation(app: FastifyInstance, op: OperationDef, handle
       }
 
       let body: unknown = undefined;
-      if (op.request.body) {
+      if (op.request.multipart && op.request.body) {
+        // Read only now, after credentials, scopes and parameters passed: a refused caller's upload is never read.
+        const read = await readMultipartBody(request, op.request.multipart, op.request.body as z.ZodObject);
+        if (!read.ok) return sendGenericError(reply, read.status, read.message);
+        if (containsNul(read.body)) return sendGenericError(reply, 400, 'the request contains a NUL (U+0000) character');
+        const parsed = op.request.body.safeParse(read.body, PARSE_OPTIONS);
+        // What the reading found (a part over its limit, sent twice) says more than the schema's view of it.
+        const map = { ...(parsed.success ? {} : issuesToMap(parsed.error.issues)), ...read.fieldErrors };
+        if (Object.keys(map).length > 0) {
+          if (op.errors[422]) throw new ValidationFailed(map);
+          return sendGenericError(reply, 400, firstMessage(map));
+        }
+        body = parsed.data;
+      } else if (request.isMultipart()) {
+        return sendGenericError(reply, 415, `Content-Type must be ${acceptedTypes.join(' or ')}`);
+      } else if (op.request.body) {
         if (request.body !== undefined && !acceptedTypes.includes(mediaType(request))) {
           return sendGenericError(reply, 415, `Content-Type must be ${acceptedTypes.join(' or ')}`);
         }
