@@ -97,17 +97,60 @@ export async function lockClaimableDeliveries(
   );
 }
 
-/** Claims a locked delivery for one worker with a fresh token and a lease (real time). */
-export async function markDeliveryClaimed(
+/**
+ * A first attempt's followers (decision 1500, "Runs"): the deliveries of the
+ * same webhook after `afterSeq` that still wait for a first attempt, in
+ * `delivery_seq` order, read through the partial index of migration 16. The
+ * caller cuts the run at the first one it may not take, so the run is always
+ * consecutive. Locked on PostgreSQL (no SKIP: a follower is never another
+ * claim's head, see the head query's order check, so this never waits long).
+ */
+export async function lockRunFollowers(
   sql: Sql,
-  row: { deliverySeq: number; claimToken: string; workerID: string; leaseExpiresMs: number; updatedOn: string },
-): Promise<boolean> {
+  dialect: Dialect,
+  filter: { webhookID: string; afterSeq: number; limit: number },
+): Promise<Array<ClaimCandidateRow & { next_attempt_ms: number | string; lease_expires_ms: number | string | null }>> {
+  return sql.all(
+    `SELECT d.delivery_seq, d.webhook_id, d.status, d.attempts, d.give_up_after_ms, d.next_attempt_ms, d.lease_expires_ms,
+            0 AS offset_ms
+     FROM webhook_deliveries d
+     WHERE d.webhook_id = ? AND d.delivery_seq > ? AND d.attempts = 0 AND d.status IN ('pending', 'claimed')
+     ORDER BY d.delivery_seq
+     LIMIT ?${dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
+    [filter.webhookID, filter.afterSeq, filter.limit],
+  );
+}
+
+/** Claims locked deliveries for one worker with one token and a lease (real time); answers how many it took. */
+export async function markDeliveriesClaimed(
+  sql: Sql,
+  row: { deliverySeqs: readonly number[]; claimToken: string; workerID: string; leaseExpiresMs: number; updatedOn: string },
+): Promise<number> {
+  if (row.deliverySeqs.length === 0) return 0;
   const result = await sql.run(
     `UPDATE webhook_deliveries SET status = 'claimed', claim_token = ?, claimed_by = ?, lease_expires_ms = ?, updated_on = ?
-     WHERE delivery_seq = ? AND status IN ('pending', 'claimed')`,
-    [row.claimToken, row.workerID, row.leaseExpiresMs, row.updatedOn, row.deliverySeq],
+     WHERE delivery_seq IN (${placeholders(row.deliverySeqs.length)}) AND status IN ('pending', 'claimed')`,
+    [row.claimToken, row.workerID, row.leaseExpiresMs, row.updatedOn, ...row.deliverySeqs],
   );
-  return result.changes === 1;
+  return result.changes;
+}
+
+/**
+ * Hands back claimed deliveries that were not sent (a run cut short by its
+ * time budget or a stopping worker): pending again, due as they were, only
+ * while `claimToken` still holds them.
+ */
+export async function releaseDeliveryClaims(
+  sql: Sql,
+  row: { deliverySeqs: readonly number[]; claimToken: string; updatedOn: string },
+): Promise<number> {
+  if (row.deliverySeqs.length === 0) return 0;
+  const result = await sql.run(
+    `UPDATE webhook_deliveries SET status = 'pending', claim_token = NULL, lease_expires_ms = NULL, updated_on = ?
+     WHERE delivery_seq IN (${placeholders(row.deliverySeqs.length)}) AND claim_token = ? AND status = 'claimed'`,
+    [row.updatedOn, ...row.deliverySeqs, row.claimToken],
+  );
+  return result.changes;
 }
 
 /** Ends a locked delivery without an attempt: `canceled` (webhook disabled) or `failed` (given up). */
@@ -139,16 +182,19 @@ export interface DeliveryToSendRow {
   event_created_on: string;
 }
 
-export async function findDeliveryToSend(sql: Sql, deliverySeq: number): Promise<DeliveryToSendRow | undefined> {
-  return sql.get<DeliveryToSendRow>(
+/** What a worker needs to send claimed deliveries, in `delivery_seq` order. */
+export async function findDeliveriesToSend(sql: Sql, deliverySeqs: readonly number[]): Promise<DeliveryToSendRow[]> {
+  if (deliverySeqs.length === 0) return [];
+  return sql.all<DeliveryToSendRow>(
     `SELECT d.delivery_seq, d.webhook_id, d.platform_id, d.event_id, d.attempts, d.give_up_after_ms,
             w.url, w.status AS webhook_status, w.secret_sealed,
             e.event_type, e.data, e.created_on AS event_created_on
      FROM webhook_deliveries d
      JOIN webhooks w ON w.webhook_id = d.webhook_id
      JOIN events e ON e.event_id = d.event_id
-     WHERE d.delivery_seq = ?`,
-    [deliverySeq],
+     WHERE d.delivery_seq IN (${placeholders(deliverySeqs.length)})
+     ORDER BY d.delivery_seq`,
+    [...deliverySeqs],
   );
 }
 

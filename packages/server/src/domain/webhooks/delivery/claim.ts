@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../kernel/clock.ts';
 import type { Store } from '../../../store/port.ts';
 import {
-  findDeliveryToSend,
+  findDeliveriesToSend,
   lockClaimableDeliveries,
-  markDeliveryClaimed,
+  lockRunFollowers,
+  markDeliveriesClaimed,
   markDeliveryClosed,
+  type DeliveryToSendRow,
 } from '../../../store/repos/webhook-deliveries.ts';
 
 /** A delivery held by one worker; `claimToken` proves the claim when its attempt is recorded. */
@@ -25,9 +27,26 @@ export interface ClaimedDelivery {
   body: string;
 }
 
+/**
+ * What one claim hands a sender: one webhook's deliveries, to be sent one
+ * after the other in this order. A retry is a run of one; a first attempt
+ * brings the deliveries after it that also wait for their first attempt
+ * (decision 1500, "Runs"), all under one claim token.
+ */
+export interface ClaimedRun {
+  webhookID: string;
+  platformID: string;
+  claimToken: string;
+  url: string;
+  secretSealed: string;
+  deliveries: ClaimedDelivery[];
+}
+
 export interface DeliveryClaimOptions {
-  /** At most this many deliveries are claimed (the worker's free slots). */
+  /** At most this many runs are claimed (the worker's free slots). */
   limit: number;
+  /** At most this many deliveries in one run. */
+  maxRunLength: number;
   leaseMs: number;
   workerID: string;
   platformID?: string | undefined;
@@ -37,7 +56,7 @@ export interface DeliveryClaimOptions {
 }
 
 export interface DeliveryClaim {
-  claimed: ClaimedDelivery[];
+  claimed: ClaimedRun[];
   /** Deliveries ended without an attempt in this claim: a disabled webhook's (`canceled`), or retries past their give-up time (`failed`). */
   canceled: number;
   failed: number;
@@ -55,13 +74,31 @@ export function deliveryBody(event: { eventID: string; type: string; data: strin
   return `{"eventID":${JSON.stringify(event.eventID)},"type":${JSON.stringify(event.type)},"data":${event.data},"createdOn":${JSON.stringify(event.createdOn)}}`;
 }
 
+function claimedDelivery(row: DeliveryToSendRow, claimToken: string): ClaimedDelivery {
+  return {
+    deliverySeq: Number(row.delivery_seq),
+    webhookID: row.webhook_id,
+    platformID: row.platform_id,
+    eventID: row.event_id,
+    attempts: Number(row.attempts),
+    giveUpAfterMs: Number(row.give_up_after_ms),
+    claimToken,
+    url: row.url,
+    secretSealed: row.secret_sealed,
+    body: deliveryBody({ eventID: row.event_id, type: row.event_type, data: row.data, createdOn: row.event_created_on }),
+  };
+}
+
 /**
  * Claims due deliveries in one write transaction, in `delivery_seq` order, with
- * a fresh claim token and a lease each (decision 1500). A delivery of a webhook
+ * a fresh claim token and a lease per run (decision 1500). A head that is a
+ * first attempt takes its webhook's following first attempts along, up to the
+ * first one that is not claimable (not due, or held by a live lease), so a run
+ * is always consecutive and the per-webhook order of first attempts holds
+ * across processes: the head query never offers a delivery while an earlier
+ * one of its webhook still waits for its first attempt. A run of a webhook
  * that is no longer enabled is canceled instead; a retry whose give-up time has
- * passed is failed instead (a delivery always gets its first attempt). The
- * first-attempt order per webhook is kept by the candidate query; the
- * per-webhook bound here.
+ * passed is failed instead (a delivery always gets its first attempt).
  */
 export async function claimDueDeliveries(store: Store, clock: Clock, options: DeliveryClaimOptions): Promise<DeliveryClaim> {
   return store.write(async (sql) => {
@@ -75,13 +112,16 @@ export async function claimDueDeliveries(store: Store, clock: Clock, options: De
       limit: Math.min(MAX_CANDIDATES, options.limit * CANDIDATES_PER_SLOT),
     });
     const result: DeliveryClaim = { claimed: [], canceled: 0, failed: 0 };
+    // A head's followers are in its run; they never head another run in this claim.
+    const inRuns = new Set<number>();
     for (const candidate of candidates) {
       const deliverySeq = Number(candidate.delivery_seq);
+      if (inRuns.has(deliverySeq)) continue;
       const attempts = Number(candidate.attempts);
-      const giveUpAfterMs = Number(candidate.give_up_after_ms);
-      const platformNow = new Date(realNowMs + Number(candidate.offset_ms));
+      const offsetMs = Number(candidate.offset_ms);
+      const platformNow = new Date(realNowMs + offsetMs);
       const updatedOn = platformNow.toISOString();
-      if (attempts > 0 && platformNow.getTime() > giveUpAfterMs) {
+      if (attempts > 0 && platformNow.getTime() > Number(candidate.give_up_after_ms)) {
         await markDeliveryClosed(sql, { deliverySeq, status: 'failed', reason: 'given up: no retry starts 24 h after the event', finishedOn: updatedOn });
         result.failed++;
         continue;
@@ -89,33 +129,51 @@ export async function claimDueDeliveries(store: Store, clock: Clock, options: De
       if (result.claimed.length >= options.limit) continue;
       const count = taken.get(candidate.webhook_id) ?? 0;
       if (count >= options.maxPerWebhook) continue;
-      const row = await findDeliveryToSend(sql, deliverySeq);
-      if (!row || row.webhook_status !== 'enabled') {
-        await markDeliveryClosed(sql, { deliverySeq, status: 'canceled', reason: 'the webhook is disabled', finishedOn: updatedOn });
-        result.canceled++;
+
+      const seqs = [deliverySeq];
+      if (attempts === 0 && options.maxRunLength > 1) {
+        const followers = await lockRunFollowers(sql, store.dialect, {
+          webhookID: candidate.webhook_id,
+          afterSeq: deliverySeq,
+          limit: options.maxRunLength - 1,
+        });
+        for (const follower of followers) {
+          const due = follower.status === 'pending'
+            ? Number(follower.next_attempt_ms) <= platformNow.getTime()
+            : Number(follower.lease_expires_ms) <= realNowMs;
+          if (!due) break;
+          seqs.push(Number(follower.delivery_seq));
+        }
+      }
+      for (const seq of seqs) inRuns.add(seq);
+
+      const rows = await findDeliveriesToSend(sql, seqs);
+      if (rows.length === 0 || rows[0]!.webhook_status !== 'enabled') {
+        for (const seq of seqs) {
+          await markDeliveryClosed(sql, { deliverySeq: seq, status: 'canceled', reason: 'the webhook is disabled', finishedOn: updatedOn });
+        }
+        result.canceled += seqs.length;
         continue;
       }
       const claimToken = randomUUID();
-      const claimedNow = await markDeliveryClaimed(sql, {
-        deliverySeq,
+      const claimedNow = await markDeliveriesClaimed(sql, {
+        deliverySeqs: seqs,
         claimToken,
         workerID: options.workerID,
         leaseExpiresMs: realNowMs + options.leaseMs,
         updatedOn,
       });
-      if (!claimedNow) continue;
+      // Each row was locked (or read under SQLite's single writer) in this transaction.
+      if (claimedNow !== seqs.length) throw new Error(`claimed ${claimedNow} of a run of ${seqs.length}: the rows moved under the claim`);
       taken.set(candidate.webhook_id, count + 1);
+      const head = rows[0]!;
       result.claimed.push({
-        deliverySeq,
-        webhookID: row.webhook_id,
-        platformID: row.platform_id,
-        eventID: row.event_id,
-        attempts,
-        giveUpAfterMs,
+        webhookID: head.webhook_id,
+        platformID: head.platform_id,
         claimToken,
-        url: row.url,
-        secretSealed: row.secret_sealed,
-        body: deliveryBody({ eventID: row.event_id, type: row.event_type, data: row.data, createdOn: row.event_created_on }),
+        url: head.url,
+        secretSealed: head.secret_sealed,
+        deliveries: rows.map((row) => claimedDelivery(row, claimToken)),
       });
     }
     return result;

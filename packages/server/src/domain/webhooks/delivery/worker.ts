@@ -4,20 +4,21 @@ import type { Clock } from '../../../kernel/clock.ts';
 import { newRowID } from '../../../kernel/ids.ts';
 import type { Sql, Store } from '../../../store/port.ts';
 import { readClockOffset } from '../../../store/repos/platform-clocks.ts';
-import { finishDeliveryAttempt, insertWebhookAttempt, markWebhookUsed } from '../../../store/repos/webhook-deliveries.ts';
+import { finishDeliveryAttempt, insertWebhookAttempt, markWebhookUsed, releaseDeliveryClaims } from '../../../store/repos/webhook-deliveries.ts';
 import type { Sealer } from '../../sources/sealed-secret.ts';
 import { openWebhookSecret } from '../secret.ts';
 import { SEND_TIMEOUT_MS, sendSigned, type SendResult } from '../send.ts';
 import { retryDelayMs } from './backoff.ts';
-import { claimDueDeliveries, type ClaimedDelivery } from './claim.ts';
+import { claimDueDeliveries, type ClaimedDelivery, type ClaimedRun } from './claim.ts';
 
 /*
  * The webhook delivery worker (decision 1500, docs/webhooks.md "Delivery"):
  * runs in every `railyard serve` process next to the job runner. It claims due
- * deliveries with a lease, sends each OUTSIDE any transaction, then records the
- * attempt and its outcome in one unit of work guarded by the claim token. A
- * process that dies between sending and recording sends again once the lease
- * lapses: at least once.
+ * deliveries with a lease, a webhook's consecutive first attempts together as
+ * one run, sends a run's deliveries one after the other OUTSIDE any
+ * transaction, then records the run's attempts and outcomes in one unit of
+ * work guarded by the claim token. A process that dies between sending and
+ * recording sends again once the lease lapses: at least once.
  */
 
 export const DEFAULT_DELIVERY_POLL_MS = 200;
@@ -25,9 +26,15 @@ export const DEFAULT_DELIVERY_POLL_MS = 200;
 export const DEFAULT_DELIVERY_LEASE_MS = 30_000;
 export const MIN_DELIVERY_LEASE_MS = 1_000;
 export const MAX_DELIVERY_LEASE_MS = 60 * 60_000;
-/** Sends in flight per process, and per webhook in one process. */
+/** Runs (each one send at a time) in flight per process, and per webhook in one process. */
 export const MAX_DELIVERIES_IN_FLIGHT = 16;
 export const MAX_DELIVERIES_PER_WEBHOOK = 4;
+/**
+ * Deliveries in one run: one claim and one recording transaction for up to
+ * this many sends, instead of two transactions per send (bench/README.md
+ * "Webhooks": two per send held one webhook to about 30 events/s).
+ */
+export const MAX_RUN_LENGTH = 100;
 /** `runDue` stops after this many rounds (each claims something or waits for a send). */
 const MAX_DRAIN_ROUNDS = 10_000;
 
@@ -43,6 +50,7 @@ export interface DeliveryWorkerOptions {
   leaseMs?: number;
   maxInFlight?: number;
   maxPerWebhook?: number;
+  maxRunLength?: number;
   sendTimeoutMs?: number;
   /** Jitter source, [0, 1). */
   random?: () => number;
@@ -63,13 +71,6 @@ export interface DeliverySummary {
 }
 
 type Outcome = 'delivered' | 'retry' | 'failed' | 'stale' | 'error';
-
-/** Raised inside the recording unit of work when the claim has moved on; rolls it back. */
-class StaleClaim extends Error {
-  constructor(deliverySeq: number) {
-    super(`delivery ${deliverySeq}: claim no longer held`);
-  }
-}
 
 function bounded(name: string, value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}`);
@@ -95,11 +96,12 @@ export class WebhookDeliveryWorker {
   private readonly leaseMs: number;
   private readonly maxInFlight: number;
   private readonly maxPerWebhook: number;
+  private readonly maxRunLength: number;
   private readonly sendTimeoutMs: number;
   private readonly random: () => number;
   private readonly onError: (error: unknown, delivery?: ClaimedDelivery) => void;
   private readonly send: typeof sendSigned;
-  private readonly inFlight = new Set<Promise<Outcome>>();
+  private readonly inFlight = new Set<Promise<Outcome[]>>();
   private readonly perWebhook = new Map<string, number>();
   /** Sends ended (and recorded, or not) so far. */
   private finished = 0;
@@ -107,6 +109,8 @@ export class WebhookDeliveryWorker {
   private claimQueue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  /** Set by `stop()`: runs end after their current send and hand the rest back. */
+  private stopping = false;
   private ticking = false;
   private wakeRequested = false;
   private loopTick: Promise<unknown> | undefined;
@@ -120,13 +124,14 @@ export class WebhookDeliveryWorker {
     this.leaseMs = bounded('delivery lease', options.leaseMs ?? DEFAULT_DELIVERY_LEASE_MS, MIN_DELIVERY_LEASE_MS, MAX_DELIVERY_LEASE_MS);
     this.maxInFlight = bounded('deliveries in flight', options.maxInFlight ?? MAX_DELIVERIES_IN_FLIGHT, 1, 256);
     this.maxPerWebhook = bounded('deliveries per webhook', options.maxPerWebhook ?? MAX_DELIVERIES_PER_WEBHOOK, 1, this.maxInFlight);
+    this.maxRunLength = bounded('deliveries per run', options.maxRunLength ?? MAX_RUN_LENGTH, 1, 1_000);
     this.sendTimeoutMs = bounded('send timeout', options.sendTimeoutMs ?? SEND_TIMEOUT_MS, 1, 60_000);
     this.random = options.random ?? Math.random;
     this.onError = options.onError ?? (() => undefined);
     this.send = options.send ?? sendSigned;
   }
 
-  /** Sends in flight right now in this process. */
+  /** Runs in flight right now in this process (each sends one delivery at a time). */
   get inFlightCount(): number {
     return this.inFlight.size;
   }
@@ -135,12 +140,14 @@ export class WebhookDeliveryWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.stopping = false;
     this.schedule(0);
   }
 
   /** Stops polling and waits for the sends in hand (each ends within its timeout) and their recording. */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.loopTick;
@@ -164,6 +171,8 @@ export class WebhookDeliveryWorker {
    */
   async runDue(options: { platformID?: string } = {}): Promise<DeliverySummary> {
     const summary: DeliverySummary = { delivered: 0, retried: 0, failed: 0, canceled: 0 };
+    // An explicit drain: runs go to their end even after an earlier `stop()`.
+    this.stopping = false;
     for (let round = 0; round < MAX_DRAIN_ROUNDS; round++) {
       const finishedBefore = this.finished;
       const changed = await this.claimAndStart(options.platformID, summary);
@@ -219,6 +228,7 @@ export class WebhookDeliveryWorker {
       if (free <= 0) return 0;
       const claim = await claimDueDeliveries(this.store, this.clock, {
         limit: free,
+        maxRunLength: this.maxRunLength,
         leaseMs: this.leaseMs,
         workerID: this.workerID,
         platformID,
@@ -229,66 +239,113 @@ export class WebhookDeliveryWorker {
         summary.canceled += claim.canceled;
         summary.failed += claim.failed;
       }
-      for (const delivery of claim.claimed) this.start1(delivery, summary);
+      for (const run of claim.claimed) this.startRun(run, summary);
       return claim.claimed.length + claim.canceled + claim.failed;
     });
     this.claimQueue = run.catch(() => undefined);
     return run;
   }
 
-  private start1(delivery: ClaimedDelivery, summary?: DeliverySummary): void {
-    this.perWebhook.set(delivery.webhookID, (this.perWebhook.get(delivery.webhookID) ?? 0) + 1);
-    const run = this.deliver(delivery);
+  private startRun(claimed: ClaimedRun, summary?: DeliverySummary): void {
+    this.perWebhook.set(claimed.webhookID, (this.perWebhook.get(claimed.webhookID) ?? 0) + 1);
+    const run = this.sendRun(claimed);
     this.inFlight.add(run);
-    void run.then((outcome) => {
+    void run.then((outcomes) => {
       this.inFlight.delete(run);
       this.finished++;
-      const left = (this.perWebhook.get(delivery.webhookID) ?? 1) - 1;
-      if (left > 0) this.perWebhook.set(delivery.webhookID, left);
-      else this.perWebhook.delete(delivery.webhookID);
+      const left = (this.perWebhook.get(claimed.webhookID) ?? 1) - 1;
+      if (left > 0) this.perWebhook.set(claimed.webhookID, left);
+      else this.perWebhook.delete(claimed.webhookID);
       if (summary) {
-        if (outcome === 'delivered') summary.delivered++;
-        else if (outcome === 'retry') summary.retried++;
-        else if (outcome === 'failed') summary.failed++;
+        for (const outcome of outcomes) {
+          if (outcome === 'delivered') summary.delivered++;
+          else if (outcome === 'retry') summary.retried++;
+          else if (outcome === 'failed') summary.failed++;
+        }
       }
       // A slot is free, and the next first attempt of this webhook may be claimable.
       this.wake();
     });
   }
 
-  /** Sends one claimed delivery and records the attempt. Never throws. */
-  private async deliver(delivery: ClaimedDelivery): Promise<Outcome> {
-    const startedMs = this.clock.now().getTime();
-    let result: SendResult;
+  /**
+   * Sends a run's deliveries one after the other (the order of first attempts)
+   * and records them all in one unit of work. A failed send does not stop the
+   * run: its retry is scheduled and the later events go on (a retry never holds
+   * the others back). The run stops early, handing the unsent rest back, once
+   * a third of the lease is spent (a slow receiver must never let the lease
+   * lapse under a live worker) or when the worker stops. Never throws.
+   */
+  private async sendRun(run: ClaimedRun): Promise<Outcome[]> {
+    const runStartedMs = this.clock.now().getTime();
+    const sent: Array<{ delivery: ClaimedDelivery; result: SendResult; startedMs: number }> = [];
+    let secret: string | undefined;
+    let notSent: string | undefined;
     try {
-      const secret = openWebhookSecret(this.sealer, delivery.webhookID, delivery.secretSealed);
-      result = await this.send(
+      secret = openWebhookSecret(this.sealer, run.webhookID, run.secretSealed);
+    } catch (error) {
+      // Nothing is sent: the secret does not open (an operator's problem).
+      notSent = `not sent: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
+    }
+    for (const delivery of run.deliveries) {
+      if (sent.length > 0 && (this.stopping || this.clock.now().getTime() - runStartedMs > this.leaseMs / 3)) break;
+      const startedMs = this.clock.now().getTime();
+      sent.push({ delivery, result: await this.sendOne(delivery, secret, notSent), startedMs });
+    }
+    const unsent = run.deliveries.slice(sent.length).map((d) => d.deliverySeq);
+    try {
+      return await this.store.write((sql) => this.recordRun(sql, run, sent, unsent));
+    } catch (error) {
+      // The claims stay; their lease lapses and the deliveries are sent again (at least once).
+      this.onError(error, run.deliveries[0]);
+      return sent.map(() => 'error');
+    }
+  }
+
+  private async sendOne(delivery: ClaimedDelivery, secret: string | undefined, notSent: string | undefined): Promise<SendResult> {
+    if (secret === undefined) {
+      return { outcome: 'failed', latencyMs: 0, error: notSent ?? 'not sent', request: { url: delivery.url, headers: {}, body: delivery.body } };
+    }
+    try {
+      return await this.send(
         { url: delivery.url, webhookID: delivery.webhookID, secret, body: delivery.body },
         { timeoutMs: this.sendTimeoutMs, clock: this.clock },
       );
     } catch (error) {
-      // Nothing was sent: the secret does not open (an operator's problem) or signing failed.
-      result = {
+      // Nothing was sent: signing failed.
+      return {
         outcome: 'failed',
         latencyMs: 0,
         error: `not sent: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
         request: { url: delivery.url, headers: {}, body: delivery.body },
       };
     }
-    try {
-      return await this.store.write((sql) => this.record(sql, delivery, result, startedMs));
-    } catch (error) {
-      if (error instanceof StaleClaim) return 'stale';
-      // The claim stays; its lease lapses and the delivery is sent again (at least once).
-      this.onError(error, delivery);
-      return 'error';
-    }
   }
 
-  private async record(sql: Sql, delivery: ClaimedDelivery, result: SendResult, startedMs: number): Promise<Outcome> {
-    const offsetMs = await readClockOffset(sql, delivery.platformID);
+  /** A run's attempts, and the hand-back of what it did not send, in one unit of work. */
+  private async recordRun(
+    sql: Sql,
+    run: ClaimedRun,
+    sent: ReadonlyArray<{ delivery: ClaimedDelivery; result: SendResult; startedMs: number }>,
+    unsent: readonly number[],
+  ): Promise<Outcome[]> {
+    const offsetMs = await readClockOffset(sql, run.platformID);
     const platformNowMs = this.clock.now().getTime() + offsetMs;
-    const attemptedOn = new Date(startedMs + offsetMs).toISOString();
+    const updatedOn = new Date(platformNowMs).toISOString();
+    const outcomes: Outcome[] = [];
+    let lastDelivered: string | undefined;
+    for (const { delivery, result, startedMs } of sent) {
+      const outcome = await this.recordAttempt(sql, delivery, result, startedMs + offsetMs, platformNowMs);
+      outcomes.push(outcome);
+      if (outcome === 'delivered') lastDelivered = new Date(startedMs + offsetMs).toISOString();
+    }
+    await releaseDeliveryClaims(sql, { deliverySeqs: unsent, claimToken: run.claimToken, updatedOn });
+    if (lastDelivered !== undefined) await markWebhookUsed(sql, run.webhookID, lastDelivered);
+    return outcomes;
+  }
+
+  /** One attempt and its outcome, only while the claim holds (else `stale`: another worker took it over). */
+  private async recordAttempt(sql: Sql, delivery: ClaimedDelivery, result: SendResult, attemptedMs: number, platformNowMs: number): Promise<Outcome> {
     let status: 'delivered' | 'pending' | 'failed' = 'delivered';
     let nextAttemptMs: number | null = null;
     if (result.outcome !== 'delivered') {
@@ -309,21 +366,20 @@ export class WebhookDeliveryWorker {
       error: result.error ?? null,
       updatedOn: new Date(platformNowMs).toISOString(),
     });
-    if (!held) throw new StaleClaim(delivery.deliverySeq);
+    if (!held) return 'stale';
     await insertWebhookAttempt(sql, {
       attemptID: newRowID(),
       deliverySeq: delivery.deliverySeq,
       webhookID: delivery.webhookID,
       platformID: delivery.platformID,
       eventID: delivery.eventID,
-      attemptedOn,
+      attemptedOn: new Date(attemptedMs).toISOString(),
       statusCode: result.statusCode ?? null,
       latencyMs: result.latencyMs,
       outcome: result.outcome,
       error: result.error ?? null,
       request: JSON.stringify(result.request),
     });
-    if (status === 'delivered') await markWebhookUsed(sql, delivery.webhookID, attemptedOn);
     return status === 'delivered' ? 'delivered' : status === 'pending' ? 'retry' : 'failed';
   }
 }

@@ -1,0 +1,153 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { storeKinds } from '../support/stores.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { V2026 } from '../accounts/helpers.ts';
+import { recordEvent } from '../../src/kernel/events.ts';
+import { listAttemptsOfWebhook, listDeliveriesOfWebhook } from '../../src/store/repos/webhook-deliveries.ts';
+import type { SendResult, SignedRequest } from '../../src/domain/webhooks/send.ts';
+import { DEFAULT_DELIVERY_LEASE_MS } from '../../src/domain/webhooks/delivery/worker.ts';
+
+/**
+ * Runs (decision 1500, "Runs"): a webhook's consecutive first attempts are
+ * claimed together and sent one after the other, and their attempts recorded
+ * in one unit of work, so a backlog costs two transactions per run instead of
+ * two per event. A run never outlives a third of its lease and hands back
+ * what it did not send when cut short or when the worker stops; order and
+ * exactly one recorded attempt per delivery hold through all of it. The
+ * sender is replaced by a recorder here (send.test.ts covers real sends).
+ */
+
+const BACKLOG = 40;
+
+for (const kind of await storeKinds()) {
+  describe(`webhook delivery runs (${kind})`, () => {
+    let s: TestServer;
+    let nowMs = Date.parse('2026-03-01T12:00:00Z');
+    const sent: string[] = [];
+    /** Called before each send answers; tests put their effects here. */
+    let onSend: (count: number) => void = () => undefined;
+
+    before(async () => {
+      s = await startTestServer(kind, {
+        clock: { now: () => new Date(nowMs) },
+        services: {
+          webhookDelivery: {
+            pollIntervalMs: 60_000,
+            send: async (input: SignedRequest): Promise<SendResult> => {
+              sent.push(JSON.parse(input.body).eventID as string);
+              onSend(sent.length);
+              return { outcome: 'delivered', statusCode: 200, latencyMs: 1, request: { url: input.url, headers: {}, body: input.body } };
+            },
+          },
+        },
+      });
+    });
+    after(() => s.close());
+
+    async function hookWithBacklog(): Promise<{ webhookID: string; eventIDs: string[] }> {
+      const created = await s.request('POST', '/webhooks', {
+        headers: V2026,
+        body: { url: 'http://127.0.0.1:9/unused', status: 'enabled', eventTypes: ['account.created'], description: 'runs' },
+      });
+      assert.equal(created.status, 201, created.text);
+      const webhookID = created.json.webhookID as string;
+      await s.services.store.write(async (sql) => {
+        for (let i = 0; i < BACKLOG; i++) {
+          await recordEvent(sql, s.services.clock, s.platform.accountID, 'account.created', { accountID: `acct-${i}` });
+        }
+      });
+      const rows = await s.services.store.read((sql) => listDeliveriesOfWebhook(sql, webhookID));
+      assert.equal(rows.length, BACKLOG);
+      const eventIDs = rows.map((r) => r.event_id);
+      return { webhookID, eventIDs };
+    }
+
+    async function disable(webhookID: string): Promise<void> {
+      assert.equal((await s.request('DELETE', `/webhooks/${webhookID}`, { headers: V2026 })).status, 204);
+    }
+
+    async function assertAllDeliveredOnce(webhookID: string, eventIDs: string[]): Promise<void> {
+      const rows = await s.services.store.read((sql) => listDeliveriesOfWebhook(sql, webhookID));
+      assert.deepEqual(
+        rows.map((r) => [r.status, Number(r.attempts)]),
+        eventIDs.map(() => ['delivered', 1]),
+        'every delivery delivered with exactly one recorded attempt',
+      );
+      const attempts = await s.services.store.read((sql) => listAttemptsOfWebhook(sql, webhookID));
+      assert.deepEqual(attempts.map((a) => a.event_id).sort(), [...eventIDs].sort());
+    }
+
+    it(`a backlog of ${BACKLOG} first attempts goes out in order in one run: one claim and one recording transaction`, async () => {
+      const { webhookID, eventIDs } = await hookWithBacklog();
+      sent.length = 0;
+      const store = s.services.store;
+      const write = store.write.bind(store);
+      let writes = 0;
+      store.write = ((work: Parameters<typeof write>[0]) => {
+        writes++;
+        return write(work);
+      }) as typeof store.write;
+      try {
+        const summary = await s.services.webhookDelivery.runDue();
+        assert.equal(summary.delivered, BACKLOG);
+      } finally {
+        store.write = write;
+      }
+      assert.deepEqual(sent, eventIDs, 'sent in the order the events were recorded');
+      // The run's claim and its recording, and runDue's claims that find nothing while it is
+      // out and after it (two transactions per event before runs: 80 here).
+      assert.ok(writes <= 4, `${writes} write transactions for ${BACKLOG} deliveries`);
+      await assertAllDeliveredOnce(webhookID, eventIDs);
+      await disable(webhookID);
+    });
+
+    it('a run stops once a third of its lease is spent and hands the rest back, which goes out next, in order', async () => {
+      const { webhookID, eventIDs } = await hookWithBacklog();
+      sent.length = 0;
+      // Every send takes a little over a third of the lease: each run sends one event.
+      onSend = () => {
+        nowMs += Math.ceil(DEFAULT_DELIVERY_LEASE_MS / 3) + 1;
+      };
+      try {
+        const summary = await s.services.webhookDelivery.runDue();
+        assert.equal(summary.delivered, BACKLOG);
+      } finally {
+        onSend = () => undefined;
+      }
+      assert.deepEqual(sent, eventIDs, 'each event sent once, in order, across the cut runs');
+      await assertAllDeliveredOnce(webhookID, eventIDs);
+      await disable(webhookID);
+    });
+
+    it('a worker stopped during a run records what it sent and hands back the rest, unclaimed, for the next one', async () => {
+      const { webhookID, eventIDs } = await hookWithBacklog();
+      sent.length = 0;
+      const stopped = new Promise<void>((resolve) => {
+        onSend = (count) => {
+          if (count === 3) void s.services.webhookDelivery.stop().then(resolve);
+        };
+      });
+      try {
+        // The worker's own loop (not runDue) claims the backlog as one run.
+        s.services.webhookDelivery.start();
+        await stopped;
+      } finally {
+        onSend = () => undefined;
+      }
+      assert.equal(sent.length, 3, 'the run ended after the send in hand');
+      const rows = await s.services.store.read((sql) => listDeliveriesOfWebhook(sql, webhookID));
+      assert.deepEqual(
+        rows.map((r) => r.status),
+        [...eventIDs.slice(0, 3).map(() => 'delivered'), ...eventIDs.slice(3).map(() => 'pending')],
+        'the rest is pending again, not left claimed until its lease lapses',
+      );
+      assert.ok(rows.slice(3).every((r) => Number(r.attempts) === 0));
+      const rest = await s.services.webhookDelivery.runDue();
+      assert.equal(rest.delivered, BACKLOG - 3);
+      assert.deepEqual(sent, eventIDs, 'every event once, in order');
+      await assertAllDeliveredOnce(webhookID, eventIDs);
+      await disable(webhookID);
+    });
+  });
+}
