@@ -2,10 +2,11 @@
 // Runs every package's tests with node's test runner (TypeScript through tsx).
 // PostgreSQL: the suites run against it when DATABASE_URL (or TEST_DATABASE_URL)
 // is set or 127.0.0.1:5432 answers; RAILYARD_REQUIRE_POSTGRES=1 makes its
-// absence a failure instead of a skip (CI sets it).
+// absence a failure instead of a skip (CI sets it; so does CI=true).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { availableParallelism } from 'node:os';
 
 function findTests(dir, out = []) {
@@ -52,9 +53,39 @@ function testConcurrency() {
   return n;
 }
 
+// No hang ever. Under Node 20, --test-timeout bounds each test file's process
+// (node 20 reads the flag in the runner only, and kills the file's process when
+// it runs over, which also ends a synchronous loop no in-process timer could).
+// Generous (5 minutes): it is there to end a hang with a named file, not to
+// time tests. RAILYARD_TEST_TIMEOUT_MS overrides. docs/testing.md.
+function testTimeout() {
+  const override = process.env.RAILYARD_TEST_TIMEOUT_MS;
+  if (override === undefined || override === '') return 300_000;
+  const ms = Number(override);
+  if (!Number.isInteger(ms) || ms < 1000) {
+    console.error(`RAILYARD_TEST_TIMEOUT_MS must be a whole number of milliseconds, at least 1000, not ${override}`);
+    process.exit(2);
+  }
+  return ms;
+}
+
+// A failing assert.ok without a message fails at once instead of node reading
+// the source for minutes (scripts/test-assert-ok.mjs says why).
+const assertOk = pathToFileURL(resolve('scripts/test-assert-ok.mjs')).href;
+
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${testConcurrency()}`, ...files],
+  [
+    '--import',
+    'tsx',
+    '--import',
+    assertOk,
+    '--test',
+    '--test-reporter=spec',
+    `--test-concurrency=${testConcurrency()}`,
+    `--test-timeout=${testTimeout()}`,
+    ...files,
+  ],
   // RAILYARD_FROM_SOURCE: the CLI under test runs its TypeScript sources, never packages/cli/dist (0209).
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', RAILYARD_FROM_SOURCE: '1' } },
 );

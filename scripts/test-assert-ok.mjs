@@ -1,0 +1,40 @@
+// Loaded into every test process by scripts/run-tests.mjs (`--import`).
+//
+// Why: under Node 20, a failing `assert.ok(value)` without a message makes node
+// build one by reading the test's source file at the line and column V8 reports
+// (internal/assert/utils getErrMessage). tsx hands V8 whitespace-minified code
+// (esbuild minifyWhitespace: a whole ES module on line 1), so the position V8
+// reports never matches the TypeScript file on disk: node tokenizes the file and
+// re-parses it from every token up to that column, finds nothing, and when the
+// file runs on past that column by exactly the 2,500 bytes it read ahead, its
+// reader asks for 0 more bytes and recurses on the same text until the stack
+// overflows. That is minutes of synchronous CPU (272 s for post-entry.test.ts),
+// during which no timer, so no test timeout, can fire. The message it would
+// produce is never found under tsx anyway: the fallback is "false == true".
+//
+// So `assert.ok` with a falsy value and no message throws the same
+// AssertionError node falls back to, at once, without reading any file. With a
+// message, or a truthy value, node's own `ok` runs unchanged. docs/testing.md.
+import assert, { AssertionError } from 'node:assert';
+import strict from 'node:assert/strict';
+import { inspect } from 'node:util';
+import { syncBuiltinESMExports } from 'node:module';
+
+const nodeOk = assert.ok;
+
+function ok(...args) {
+  if (args.length === 0 || args[0] || args[1] !== undefined) return nodeOk.apply(this, args);
+  throw new AssertionError({
+    message: `The expression evaluated to a falsy value: ${inspect(args[0])}`,
+    actual: args[0],
+    expected: true,
+    operator: '==',
+    stackStartFn: ok,
+  });
+}
+
+// `assert.ok` on both node:assert and node:assert/strict is the same function
+// object; `import { ok } from 'node:assert'` reads the synced named export.
+assert.ok = ok;
+strict.ok = ok;
+syncBuiltinESMExports();
