@@ -89,7 +89,9 @@ export function buildOpenApiDocument(operations: readonly OperationDef[]): Recor
     const responses: Record<string, Json> = {};
     responses[String(op.response.status)] = op.response.body
       ? { description: op.response.description, content: { 'application/json': { schema: { $ref: COMPONENT_PREFIX + componentName(op, 'response') } } } }
-      : { description: op.response.description };
+      : op.response.media
+        ? { description: op.response.description, content: { [op.response.media]: { schema: { type: 'string', format: 'binary' } } } }
+        : { description: op.response.description };
     for (const [status, spec] of Object.entries(op.errors)) {
       if (!spec) continue;
       responses[status] = spec.body

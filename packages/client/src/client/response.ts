@@ -1,4 +1,4 @@
-import { NEWEST_VERSION, type ApiVersion, type OperationDef } from '#contract';
+import { NEWEST_VERSION, type ApiVersion, type BinaryBody, type OperationDef } from '#contract';
 import { RailyardApiError, RailyardResponseValidationError } from './errors.ts';
 import type { RawResponse } from './send.ts';
 
@@ -31,6 +31,11 @@ export function readResult(op: OperationDef, response: RawResponse, version: Api
       body: json.ok ? json.value : response.text,
       retryAfterMs: response.retryAfterMs,
     });
+  }
+  if (op.response.media && response.status === op.response.status) {
+    // Not JSON by contract (a PDF, an image): the bytes and the type they came with.
+    const body: BinaryBody = { contentType: response.headers.get('content-type') ?? op.response.media, bytes: response.bytes };
+    return body;
   }
   if (!json.ok) {
     throw new RailyardResponseValidationError({

@@ -9,20 +9,21 @@ export interface RawResponse {
   status: number;
   headers: Headers;
   text: string;
+  /** The body as received, for operations that answer something other than JSON (a PDF, an image). */
+  bytes: Uint8Array;
   /** `Retry-After` in milliseconds when the server sent one. */
   retryAfterMs: number | undefined;
 }
 
 class ResponseTooLarge extends RailyardError {}
 
-async function readBody(response: Response, limit: number): Promise<string> {
+async function readBody(response: Response, limit: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > limit) throw new ResponseTooLarge(`the response is larger than ${limit} bytes`);
-  if (!response.body) return '';
+  if (!response.body) return new Uint8Array(0);
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
+  const chunks: Uint8Array[] = [];
   let size = 0;
-  let text = '';
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -31,9 +32,15 @@ async function readBody(response: Response, limit: number): Promise<string> {
       await reader.cancel();
       throw new ResponseTooLarge(`the response is larger than ${limit} bytes`);
     }
-    text += decoder.decode(value, { stream: true });
+    chunks.push(value);
   }
-  return text + decoder.decode();
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** One attempt: fetch and read the body, aborted after `timeoutMs` or by the caller's signal. */
@@ -59,9 +66,9 @@ async function attemptOnce(
       ...(request.body !== undefined ? { body: request.body } : {}),
       signal: controller.signal,
     });
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = await readBody(response, options.maxResponseBytes);
+      bytes = await readBody(response, options.maxResponseBytes);
     } catch (error) {
       if (!(error instanceof ResponseTooLarge)) throw error;
       // A too-large answer is the same on every attempt: an error about the response, not retried.
@@ -76,7 +83,8 @@ async function attemptOnce(
     return {
       status: response.status,
       headers: response.headers,
-      text,
+      text: new TextDecoder().decode(bytes),
+      bytes,
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
     };
   } catch (error) {

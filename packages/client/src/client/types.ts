@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FileUploadJson, HeaderSpec, Operation, OperationDef } from '#contract';
+import type { BinaryBody, FileUploadJson, HeaderSpec, Operation, OperationDef } from '#contract';
 
 /**
  * The client's method types, computed from the registry's literal types: adding
@@ -51,10 +51,12 @@ export type OperationInput<Op extends OperationDef> = Simplify<
     BodyInput<Op['request']>
 >;
 
-/** The parsed success body; `void` for operations that answer with no body. */
+/** The parsed success body; a `BinaryBody` for a PDF or an image; `void` for operations that answer with no body. */
 export type OperationOutput<Op extends OperationDef> = Op['response']['body'] extends z.ZodType
   ? z.output<Op['response']['body']>
-  : void;
+  : Op['response'] extends { media: string }
+    ? BinaryBody
+    : void;
 
 /** Per-call overrides. */
 export interface CallOptions {

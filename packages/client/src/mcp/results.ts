@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { BinaryBody } from '#contract';
 import {
   RailyardApiError,
   RailyardInputError,
@@ -15,8 +16,24 @@ function text(value: string, isError: boolean): CallToolResult {
   return { content: [{ type: 'text', text: clipped }], ...(isError ? { isError: true } : {}) };
 }
 
-/** A successful call: the response body as JSON text. */
-export function successResult(value: unknown): CallToolResult {
+function isBinaryBody(value: unknown): value is BinaryBody {
+  return typeof value === 'object' && value !== null && (value as BinaryBody).bytes instanceof Uint8Array && typeof (value as BinaryBody).contentType === 'string';
+}
+
+/**
+ * A body that is not JSON (an operation with `response.media`): an image as MCP
+ * image content, anything else (a PDF) as an embedded resource, both base64.
+ */
+function binaryResult(value: BinaryBody, operationId: string): CallToolResult {
+  const mimeType = value.contentType.split(';')[0]!.trim();
+  const data = Buffer.from(value.bytes).toString('base64');
+  if (mimeType.startsWith('image/')) return { content: [{ type: 'image', data, mimeType }] };
+  return { content: [{ type: 'resource', resource: { uri: `railyard:${operationId}`, mimeType, blob: data } }] };
+}
+
+/** A successful call: the response body as JSON text, or as image or resource content when it is not JSON. */
+export function successResult(value: unknown, operationId = 'result'): CallToolResult {
+  if (isBinaryBody(value)) return binaryResult(value, operationId);
   if (value === undefined) return text(JSON.stringify({ ok: true, body: null }), false);
   return text(JSON.stringify(value, null, 2), false);
 }

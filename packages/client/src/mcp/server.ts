@@ -40,7 +40,7 @@ export function createMcpServer(client: RailyardClient, tools: readonly Railyard
       const result = await client.call(tool.operation.id as never, (request.params.arguments ?? {}) as never, {
         signal: extra.signal,
       });
-      return successResult(result);
+      return successResult(result, tool.operation.id);
     } catch (error) {
       // Every failure, however unexpected, is a tool result: the server keeps serving.
       return errorResult(error, serverURL);

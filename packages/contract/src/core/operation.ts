@@ -63,10 +63,23 @@ export interface OperationDef {
   response: {
     status: number;
     description: string;
-    /** Absent means an empty body (204, 201 without content, `GET /ping`). */
+    /** Absent means an empty body (204, 201 without content, `GET /ping`), unless `media` is set. */
     body?: z.ZodType;
+    /**
+     * A success body that is not JSON (a PDF, an image): its media type, `image/png` or
+     * `application/pdf`. Such an operation has no `body` schema; its handler answers
+     * `{ binary: { contentType, bytes } }` and the client hands back a `BinaryBody`
+     * (docs/architecture.md, "Responses that are not JSON").
+     */
+    media?: string;
   };
   errors: Partial<Record<ErrorStatus, ErrorSpec>>;
+}
+
+/** What an operation with `response.media` answers: the bytes and their media type as sent. */
+export interface BinaryBody {
+  contentType: string;
+  bytes: Uint8Array;
 }
 
 /** Identity function that keeps the literal types of an operation for the client. */

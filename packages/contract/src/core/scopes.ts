@@ -15,6 +15,8 @@ export const GLOBAL_SCOPES = [
   '/ping.read',
   '/fed.read',
   '/profile-enrichment.read',
+  // GET /institutions (SDK 26.2.0); the deprecated /institutions/ach/search keeps /fed.read.
+  '/institutions.read',
   // Railyard's names for the webhook operations; Moov documents none (decision 1500).
   '/webhooks.read',
   '/webhooks.write',

@@ -28,6 +28,11 @@ import { CancellationService } from '../domain/transfers/cancellation-service.ts
 import { ReceiptService } from '../domain/receipts/service.ts';
 import { WebhookDeliveryWorker, type DeliveryWorkerOptions } from '../domain/webhooks/delivery/worker.ts';
 import { WebhookService } from '../domain/webhooks/service.ts';
+import { OnboardingInviteService } from '../domain/onboarding-invites/service.ts';
+import { CountryService } from '../domain/countries/service.ts';
+import { AgreementService } from '../domain/agreements/service.ts';
+import { EnrichmentService } from '../domain/enrichment/service.ts';
+import { InstitutionService } from '../domain/institutions/service.ts';
 import { RailyardInsightService } from '../domain/railyard-insight/service.ts';
 
 /**
@@ -75,6 +80,16 @@ export interface Services {
   receipts: ReceiptService;
   /** Webhooks, their secrets and pings, the delivery log and redelivery (decision 1500). */
   webhooks: WebhookService;
+  /** Onboarding invites and the invite page's redemption (decision 1750). */
+  onboardingInvites: OnboardingInviteService;
+  /** Countries of operation of an account (decision 1752). */
+  countries: CountryService;
+  /** Merchant processing agreements, generated as PDF (decision 1756). */
+  agreements: AgreementService;
+  /** Industries, address and profile suggestions, avatars (decisions 1753, 1755, 1757). */
+  enrichment: EnrichmentService;
+  /** The sandbox institution directory (decision 1754). */
+  institutions: InstitutionService;
   /** Each platform's clock (real time plus an offset moved by `POST /railyard/clock/advance`). */
   platformClock: PlatformClock;
   /** Background jobs claimed from the database; `serve` starts its loop, tests call `runDueJobs()`. */
@@ -117,13 +132,19 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
   const jobs = new JobRunner({ ...options.jobs, store, clock });
   const rails = options.rails ?? DEFAULT_RAILS;
   registerRailJobs(jobs, rails);
+  const accounts = new AccountService(store, clock, { record: recordCapabilities, recompute: recomputeCapabilities }, sourceSecrets.sealer);
   return {
     store,
     clock,
     platforms: new PlatformService(store, clock, secretHasher),
     credentials,
     oauth: new OAuthService(store, clock, credentials),
-    accounts: new AccountService(store, clock, { record: recordCapabilities, recompute: recomputeCapabilities }, sourceSecrets.sealer),
+    accounts,
+    onboardingInvites: new OnboardingInviteService(store, clock, accounts),
+    countries: new CountryService(store, clock),
+    agreements: new AgreementService(store),
+    enrichment: new EnrichmentService(),
+    institutions: new InstitutionService(),
     capabilities: new CapabilityService(store, clock),
     wallets: new WalletService(store, clock),
     walletTransactions: new WalletTransactionService(store),

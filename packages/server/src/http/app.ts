@@ -12,6 +12,7 @@ import { registerOperation } from './register-operation.ts';
 import { registerMultipart } from './multipart.ts';
 import { RouteIndex } from './not-found.ts';
 import { registerRootPage } from './root-page.ts';
+import { registerOnboardingPage } from './onboarding-page/route.ts';
 import { handlers } from './handlers/index.ts';
 import type { Handler } from './handlers/handler.ts';
 
@@ -127,6 +128,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const openApi = buildOpenApiDocument(operations as readonly OperationDef[]);
   app.get('/openapi.json', async () => openApi);
   registerRootPage(app);
+  // The page an onboarding invite's link opens (decision 1751), outside the registry: HTML, no credentials.
+  registerOnboardingPage(app, options.services, limiter);
 
   for (const op of operations as readonly OperationDef[]) {
     const handler = (handlers as Partial<Record<string, Handler>>)[op.id];

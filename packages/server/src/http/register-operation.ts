@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { fillScope, isAtLeast, type OperationDef } from '@railyard/contract';
+import { fillScope, isAtLeast, type BinaryBody, type OperationDef } from '@railyard/contract';
 import type { Caller } from '../domain/auth/caller.ts';
 import type { Services } from '../compose/services.ts';
 import { ValidationFailed } from '../kernel/errors.ts';
@@ -54,6 +54,23 @@ function containsNul(root: unknown): boolean {
  */
 function hasDotSegment(params: Record<string, string>): boolean {
   return Object.values(params).some((value) => value === '.' || value === '..' || value.includes('/'));
+}
+
+/**
+ * Sends the bytes of an operation that answers something other than JSON (its
+ * contract's `response.media`). The type must be the declared one, so the
+ * OpenAPI document and the client never meet a surprise; `nosniff` keeps a
+ * browser from reading a PNG or PDF as anything else.
+ */
+function sendBinary(reply: FastifyReply, op: OperationDef, status: number, binary: BinaryBody): FastifyReply {
+  if (!op.response.media || binary.contentType.split(';')[0]!.trim() !== op.response.media) {
+    throw new Error(`${op.id} answered ${binary.contentType}, but its contract declares ${op.response.media ?? 'JSON'}`);
+  }
+  return reply
+    .code(status)
+    .type(binary.contentType)
+    .header('x-content-type-options', 'nosniff')
+    .send(Buffer.from(binary.bytes.buffer, binary.bytes.byteOffset, binary.bytes.byteLength));
 }
 
 /** `/accounts/{accountID}` → `/accounts/:accountID` */
@@ -209,10 +226,12 @@ export function registerOperation(app: FastifyInstance, op: OperationDef, handle
         origin: request.headers.origin,
         referer: request.headers.referer,
         requestID: String(request.id),
+        baseURL: `${request.protocol}://${request.host}`,
       };
       const result = (await handler({ params, query, headers, body } as never, ctx)) ?? {};
       const status = result.status ?? op.response.status;
       if (result.headers) reply.headers(result.headers);
+      if (result.binary) return sendBinary(reply, op, status, result.binary);
       if (result.body === undefined) return sendEmpty(reply, status);
       return reply.code(status).type('application/json').send(transformResponse(op.id, version, result.body));
     },

@@ -619,8 +619,29 @@ CREATE INDEX adjustments_account ON adjustments(platform_id, account_id, created
   },
   // migration 18 slot: disputes and evidence (issue 16)
   // migration 19 slot: representatives, underwriting, files (issue 17)
-  // migration 20 slot: onboarding invites, countries (issue 17)
-  // migration 21 slot: webhook delivery (issue 13)
+  {
+    id: 20,
+    name: 'onboarding invites and countries of operation (issue 17)',
+    sql: `
+CREATE TABLE onboarding_invites (
+  code TEXT PRIMARY KEY,
+  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
+  link TEXT NOT NULL,
+  settings TEXT NOT NULL,
+  created_on TEXT NOT NULL,
+  expires_on TEXT NOT NULL,
+  revoked_on TEXT,
+  redeemed_on TEXT,
+  redeemed_account_id TEXT
+);
+CREATE INDEX onboarding_invites_platform ON onboarding_invites(platform_id, created_on);
+CREATE TABLE account_countries (
+  account_id TEXT PRIMARY KEY REFERENCES accounts(account_id),
+  countries TEXT NOT NULL,
+  updated_on TEXT NOT NULL
+);
+`,
+  },  // migration 21 slot: webhook delivery (issue 13)
   // migration 22 slot: reliability (issue 14)
   // migration 23 slot: dashboard (issue 19)
 ];

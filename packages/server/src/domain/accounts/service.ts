@@ -91,7 +91,12 @@ export class AccountService {
     private readonly sealer: Sealer,
   ) {}
 
-  async create(caller: Caller, input: CreateAccountInput): Promise<AccountView> {
+  /**
+   * `inSameUnit` runs inside the unit of work that stores the account, after it:
+   * what it writes commits with the account, and what it throws undoes the
+   * account (an onboarding invite is redeemed this way, decision 1750).
+   */
+  async create(caller: Caller, input: CreateAccountInput, options: { inSameUnit?: (sql: Sql, accountID: string) => Promise<void> } = {}): Promise<AccountView> {
     const now = this.clock.now();
     const nowText = now.toISOString();
     const problems = new Problems();
@@ -150,6 +155,7 @@ export class AccountService {
         foreignID: document.foreignID,
       });
       await this.capabilities.recompute(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, document.accountID);
+      if (options.inSameUnit) await options.inSameUnit(sql, document.accountID);
       return render(document, await listCapabilities(sql, [document.accountID]), null);
     });
   }

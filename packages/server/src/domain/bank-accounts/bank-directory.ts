@@ -30,6 +30,11 @@ const KNOWN_BANKS: ReadonlyMap<string, BankFacts> = new Map([
   ['123456780', { bankName: 'Railyard Sandbox Bank', rtp: false, fedNow: false }],
 ]);
 
+/** Every bank of the table, for the institutions directory (docs/onboarding.md). */
+export function knownBanks(): ReadonlyArray<readonly [routingNumber: string, facts: BankFacts]> {
+  return [...KNOWN_BANKS.entries()];
+}
+
 /**
  * Facts for a validated routing number. An unlisted number gets a generic
  * name that still says truthfully where it points (its Federal Reserve

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApiVersion, HeaderSpec, OperationDef } from '@railyard/contract';
+import type { ApiVersion, BinaryBody, HeaderSpec, OperationDef } from '@railyard/contract';
 import type { Caller } from '../../domain/auth/caller.ts';
 import type { Services } from '../../compose/services.ts';
 
@@ -34,12 +34,16 @@ export interface RequestContext {
   origin: string | undefined;
   referer: string | undefined;
   requestID: string;
+  /** `http://host:port` as this request reached the server (its Host header), for links it hands out. */
+  baseURL: string;
 }
 
 export interface HandlerResult {
   /** Defaults to the operation's success status. */
   status?: number;
   body?: unknown;
+  /** The body of an operation whose contract declares `response.media` (a PDF, an image), sent as is. */
+  binary?: BinaryBody;
   headers?: Record<string, string>;
 }
 

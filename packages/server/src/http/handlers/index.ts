@@ -14,6 +14,9 @@ import { transferOptionHandlers } from './transfer-options.ts';
 import { cancellationHandlers } from './cancellations.ts';
 import { receiptHandlers } from './receipts.ts';
 import { webhookHandlers } from './webhooks.ts';
+import { onboardingInviteHandlers } from './onboarding-invites.ts';
+import { accountCountryHandlers } from './account-countries.ts';
+import { enrichmentHandlers } from './enrichment.ts';
 import { railyardInsightHandlers } from './railyard-insight.ts';
 
 /** One handler per operation of the registry; the type makes a missing one a compile error. */
@@ -32,5 +35,8 @@ export const handlers: Record<OperationId, Handler> = {
   ...cancellationHandlers,
   ...receiptHandlers,
   ...webhookHandlers,
+  ...onboardingInviteHandlers,
+  ...accountCountryHandlers,
+  ...enrichmentHandlers,
   ...railyardInsightHandlers,
 };
