@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import type { TestPlatform, TestServer } from './server.ts';
+import { fundWalletFromOutside } from './funding.ts';
+
+/**
+ * Resources the authorization and isolation matrix (test/matrix/) fills path
+ * parameters with, one table keyed by path-parameter name. For every operation
+ * of the registry the matrix needs, per platform, a real value for each
+ * `{name}` in its path; a new operation whose path names a parameter missing
+ * here fails the matrix's coverage test, naming the parameter.
+ *
+ * To add one: an entry `fooID: { owner: …, create: async (p) => … }` that
+ * makes the resource for platform `p` through the public API (`p.call`, as
+ * that platform, with its API key and `X-Moov-Version: v2026.01.00`) and
+ * answers its ID. Other seeds are available through `p.need('walletID')`
+ * (created once per platform, shared by every caller). Keep seeds cheap and
+ * independent of one another's later fate: the matrix never deletes them
+ * until its last phase.
+ */
+
+/** The API as one platform: answers the JSON of a 2xx, throws with the answer otherwise. */
+export type PlatformCall = (method: string, path: string, options?: { body?: unknown; headers?: Record<string, string> }) => Promise<any>;
+
+export interface SeedPlatform {
+  /** The platform's own (facilitator) account: the partner account of transfer paths. */
+  platformAccountID: string;
+  platform: TestPlatform;
+  server: TestServer;
+  call: PlatformCall;
+  /** Another seed's value for this platform, created on first use. */
+  need(name: string): Promise<string>;
+}
+
+export interface Seed {
+  /**
+   * The account whose path the resource lives under (`/accounts/{accountID}/…`):
+   * `customer` for the seeded customer account (the `accountID` seed),
+   * `platform` for the platform's own account (transfers and what hangs off
+   * them name the partner account), `none` when no account path holds it.
+   */
+  owner: 'customer' | 'platform' | 'none';
+  /**
+   * True when the value names a kind of thing rather than one platform's
+   * resource (a capability name): the same value is valid for every
+   * platform, so the matrix never sends it as "another platform's ID".
+   */
+  shared?: boolean;
+  /** A well-formed value that names nothing (default: a fresh UUID). */
+  unknown?: () => string;
+  /**
+   * Other path parameters this one depends on, by the seed that fills them in
+   * a path holding this parameter: a cancellation's path must name the
+   * transfer it cancels (`{ transferID: 'canceledTransferID' }`).
+   */
+  context?: Record<string, string>;
+  create(p: SeedPlatform): Promise<string>;
+}
+
+const TERMS = {
+  manual: {
+    acceptedDate: '2025-01-02T03:04:05.000Z',
+    acceptedIP: '203.0.113.7',
+    acceptedUserAgent: 'Mozilla/5.0',
+    acceptedDomain: 'https://app.example.com',
+  },
+};
+
+/** Capabilities the seeded accounts hold: wallets, card payments and pulls, pushes (docs/capabilities.md). */
+export const SEED_CAPABILITIES = [
+  'wallet.balance',
+  'collect-funds.card-payments',
+  'money-transfer.pull-from-card',
+  'send-funds.push-to-card',
+  'send-funds.rtp',
+  'send-funds.instant-bank',
+];
+
+/** A business meeting every requirement of SEED_CAPABILITIES, so each is enabled at creation. */
+export function seedBusiness(name: string) {
+  return {
+    accountType: 'business',
+    profile: {
+      business: {
+        legalBusinessName: name,
+        businessType: 'soleProprietorship',
+        phone: { number: '3035551234', countryCode: '1' },
+        address: { addressLine1: '9 Elm St', city: 'Denver', stateOrProvince: 'CO', postalCode: '80202', country: 'US' },
+        taxID: { ein: { number: '12-3456789' } },
+        website: 'https://shop.example.com',
+        industryCodes: { mcc: '5812' },
+      },
+    },
+    termsOfService: TERMS,
+    capabilities: SEED_CAPABILITIES,
+  };
+}
+
+/** The documented sandbox Visa (docs/sandbox.md). */
+export const SEED_CARD = {
+  cardNumber: '4111111111111111',
+  cardCvv: '123',
+  expiration: { month: '09', year: '35' },
+  billingAddress: { addressLine1: '123 Main Street', postalCode: '80301' },
+};
+
+/** A Chase routing number from the built-in directory (RTP and FedNow capable). */
+export function seedBankAccount(accountNumber: string) {
+  return {
+    account: { holderName: 'Jules Jackson', holderType: 'individual', accountNumber, bankAccountType: 'checking', routingNumber: '021000021' },
+  };
+}
+
+export function seedWebhook() {
+  return { url: 'https://hooks.example.com/matrix', status: 'enabled', eventTypes: ['transfer.created'], description: 'matrix' };
+}
+
+async function walletOf(p: SeedPlatform, accountID: string): Promise<string> {
+  const wallets = await p.call('GET', `/accounts/${accountID}/wallets`);
+  return wallets[0].walletID as string;
+}
+
+async function methodOf(p: SeedPlatform, accountID: string, type: string, sourceID?: string): Promise<string> {
+  const methods = (await p.call('GET', `/accounts/${accountID}/payment-methods?paymentMethodType=${type}`)) as any[];
+  const found = methods.find((m) => sourceID === undefined || (m.card?.cardID ?? m.bankAccount?.bankAccountID ?? m.wallet?.walletID) === sourceID);
+  if (!found) throw new Error(`no ${type} payment method${sourceID ? ` for ${sourceID}` : ''} on ${accountID}: ${JSON.stringify(methods)}`);
+  return found.paymentMethodID as string;
+}
+
+async function transfer(p: SeedPlatform, sourcePM: string, destinationPM: string, cents: number): Promise<any> {
+  return p.call('POST', `/accounts/${p.platformAccountID}/transfers`, {
+    body: { source: { paymentMethodID: sourcePM }, destination: { paymentMethodID: destinationPM }, amount: { currency: 'USD', value: cents }, description: 'matrix' },
+    headers: { 'x-idempotency-key': randomUUID(), 'x-wait-for': 'rail-response' },
+  });
+}
+
+/**
+ * The table. Names that are not path parameters (`payeeAccountID`,
+ * `eventID`, …) are helpers other seeds and request bodies use.
+ */
+export const SEEDS: Record<string, Seed> = {
+  /** The customer account every account-bound resource hangs off: a complete business connected to the platform. */
+  accountID: {
+    owner: 'customer',
+    create: async (p) => (await p.call('POST', '/accounts', { body: seedBusiness('Matrix Customer LLC') })).accountID,
+  },
+  /** A second account of the platform, the other side of transfers. */
+  payeeAccountID: {
+    owner: 'none',
+    create: async (p) => (await p.call('POST', '/accounts', { body: seedBusiness('Matrix Payee LLC') })).accountID,
+  },
+  capabilityID: {
+    owner: 'customer',
+    shared: true,
+    unknown: () => 'wallet.balance',
+    create: async (p) => {
+      await p.need('accountID');
+      return 'wallet.balance';
+    },
+  },
+  walletID: {
+    owner: 'customer',
+    create: async (p) => walletOf(p, await p.need('accountID')),
+  },
+  /** The customer wallet's `moov-wallet` payment method, funded so transfers from it complete. */
+  paymentMethodID: {
+    owner: 'customer',
+    create: async (p) => methodOf(p, await p.need('accountID'), 'moov-wallet'),
+  },
+  /** A wallet transaction: the sandbox funding of the customer's wallet (no API moves money in from outside yet). */
+  transactionID: {
+    owner: 'customer',
+    create: async (p) => {
+      const accountID = await p.need('accountID');
+      const walletID = await p.need('walletID');
+      await p.need('fundedWallet');
+      const transactions = (await p.call('GET', `/accounts/${accountID}/wallets/${walletID}/transactions`)) as any[];
+      if (transactions.length === 0) throw new Error('the funded wallet lists no transaction');
+      return transactions[transactions.length - 1].transactionID as string;
+    },
+  },
+  fundedWallet: {
+    owner: 'none',
+    create: async (p) => {
+      const accountID = await p.need('accountID');
+      const walletID = await p.need('walletID');
+      return fundWalletFromOutside(p.server.testStore.store, p.server.services.clock, { accountID, walletID, cents: 100_000 });
+    },
+  },
+  payeePaymentMethodID: {
+    owner: 'none',
+    create: async (p) => methodOf(p, await p.need('payeeAccountID'), 'moov-wallet'),
+  },
+  cardID: {
+    owner: 'customer',
+    create: async (p) => (await p.call('POST', `/accounts/${await p.need('accountID')}/cards`, { body: SEED_CARD })).cardID,
+  },
+  bankAccountID: {
+    owner: 'customer',
+    create: async (p) => (await p.call('POST', `/accounts/${await p.need('accountID')}/bank-accounts`, { body: seedBankAccount('0004321567000') })).bankAccountID,
+  },
+  /** A bank account of its own for the micro-deposit operations. */
+  microDepositBankAccountID: {
+    owner: 'customer',
+    create: async (p) => (await p.call('POST', `/accounts/${await p.need('accountID')}/bank-accounts`, { body: seedBankAccount('0004321567001') })).bankAccountID,
+  },
+  /** A bank account of its own for the instant verification operations, its verification started (so there is one to read). */
+  verifiedBankAccountID: {
+    owner: 'customer',
+    create: async (p) => {
+      const accountID = await p.need('accountID');
+      const bankAccountID = (await p.call('POST', `/accounts/${accountID}/bank-accounts`, { body: seedBankAccount('0004321567002') })).bankAccountID;
+      await p.call('POST', `/accounts/${accountID}/bank-accounts/${bankAccountID}/verify`);
+      return bankAccountID as string;
+    },
+  },
+  /** A completed wallet-to-wallet transfer, customer → payee. */
+  transferID: {
+    owner: 'platform',
+    create: async (p) => {
+      await p.need('fundedWallet');
+      const created = await transfer(p, await p.need('paymentMethodID'), await p.need('payeePaymentMethodID'), 1_000);
+      return created.transferID as string;
+    },
+  },
+  /**
+   * A card payment (customer's card → payee's wallet), canceled: it stays
+   * `confirmed` while the platform clock stands still (the matrix's server
+   * uses a standing clock), so the cancellation completes at once.
+   */
+  canceledTransferID: {
+    owner: 'platform',
+    create: async (p) => {
+      const accountID = await p.need('accountID');
+      const cardMethod = await methodOf(p, accountID, 'card-payment', await p.need('cardID'));
+      const payment = await transfer(p, cardMethod, await p.need('payeePaymentMethodID'), 2_500);
+      return payment.transferID as string;
+    },
+  },
+  cancellationID: {
+    owner: 'platform',
+    context: { transferID: 'canceledTransferID' },
+    create: async (p) => {
+      const transferID = await p.need('canceledTransferID');
+      const cancellation = await p.call('POST', `/accounts/${p.platformAccountID}/transfers/${transferID}/cancellations`);
+      return cancellation.cancellationID as string;
+    },
+  },
+  receiptID: {
+    owner: 'none',
+    create: async (p) => {
+      const sent = (await p.call('POST', '/receipts', {
+        body: [{ kind: 'sale.customer.v1', email: 'buyer@example.com', forTransferID: await p.need('transferID') }],
+      })) as any[];
+      return sent[0].receiptID as string;
+    },
+  },
+  webhookID: {
+    owner: 'none',
+    create: async (p) => (await p.call('POST', '/webhooks', { body: seedWebhook() })).webhookID,
+  },
+  /** One of the platform's recorded events (the seeds above record many). */
+  eventID: {
+    owner: 'none',
+    create: async (p) => {
+      await p.need('transferID');
+      const events = (await p.call('GET', '/railyard/events')) as any;
+      const list = (Array.isArray(events) ? events : events.events) as any[];
+      if (!list?.length) throw new Error(`no events: ${JSON.stringify(events)}`);
+      return list[0].eventID as string;
+    },
+  },
+};
+
+/** Seeds for a path parameter, or undefined: the matrix's coverage test names what is missing. */
+export function seedFor(name: string): Seed | undefined {
+  return Object.hasOwn(SEEDS, name) ? SEEDS[name] : undefined;
+}
+
+/** Every seed of one platform, created on demand and memoised, so concurrent callers share one creation. */
+export class PlatformSeeds {
+  private readonly made = new Map<string, Promise<string>>();
+  /** Every JSON answer the platform got while seeding: the raw material of the leak check. */
+  readonly answers: unknown[] = [];
+  readonly p: SeedPlatform;
+
+  constructor(server: TestServer, platform: TestPlatform) {
+    const call: PlatformCall = async (method, path, options = {}) => {
+      const response = await server.request(method, path, {
+        auth: platform.basic,
+        headers: { 'x-moov-version': 'v2026.01.00', ...(options.headers ?? {}) },
+        ...(options.body !== undefined ? { body: options.body } : {}),
+      });
+      if (response.status < 200 || response.status > 299) {
+        throw new Error(`seeding ${method} ${path} as ${platform.accountID} answered ${response.status}: ${response.text.slice(0, 500)}`);
+      }
+      if (response.json !== undefined) this.answers.push(response.json);
+      return response.json;
+    };
+    this.p = { platformAccountID: platform.accountID, platform, server, call, need: (name) => this.value(name) };
+  }
+
+  value(name: string): Promise<string> {
+    let made = this.made.get(name);
+    if (!made) {
+      const seed = seedFor(name);
+      if (!seed) return Promise.reject(new Error(`no seed named ${name} in test/support/matrix-seeds.ts`));
+      made = seed.create(this.p);
+      this.made.set(name, made);
+    }
+    return made;
+  }
+
+  /** The account a seeded resource's path names. */
+  async accountOf(name: string): Promise<string | undefined> {
+    const owner = seedFor(name)?.owner;
+    if (owner === 'customer') return this.value('accountID');
+    if (owner === 'platform') return this.p.platformAccountID;
+    return undefined;
+  }
+
+  /** Creates every seed of the table. */
+  async all(): Promise<Record<string, string>> {
+    const names = Object.keys(SEEDS);
+    const values = await Promise.all(names.map((name) => this.value(name)));
+    return Object.fromEntries(names.map((name, i) => [name, values[i]!]));
+  }
+}
