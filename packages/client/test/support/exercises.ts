@@ -15,6 +15,7 @@ import { transferOptionExercises } from './exercises/transfer-options.ts';
 import { cancellationExercises } from './exercises/cancellations.ts';
 import { receiptExercises } from './exercises/receipts.ts';
 import { webhookExercises } from './exercises/webhooks.ts';
+import { onboardingExercises } from './exercises/onboarding.ts';
 import { railyardInsightExercises } from './exercises/railyard-insight.ts';
 
 export type { ExerciseContext } from './exercises/context.ts';
@@ -134,6 +135,7 @@ export const exercises: Exercises = {
   ...cancellationExercises,
   ...receiptExercises,
   ...webhookExercises,
+  ...onboardingExercises,
   ...railyardInsightExercises,
 };
 
