@@ -25,6 +25,10 @@ import { rtpRail } from '../domain/transfers/rails/rtp/index.ts';
 import { TransferService } from '../domain/transfers/service.ts';
 import { TransferOptionsService } from '../domain/transfer-options/service.ts';
 import { CancellationService } from '../domain/transfers/cancellation-service.ts';
+import { RefundService } from '../domain/refunds/service.ts';
+import { ReversalService } from '../domain/refunds/reversal-service.ts';
+import { refundJobs } from '../domain/refunds/lifecycle.ts';
+import { AdjustmentService } from '../domain/adjustments/service.ts';
 import { ReceiptService } from '../domain/receipts/service.ts';
 import { WebhookDeliveryWorker, type DeliveryWorkerOptions } from '../domain/webhooks/delivery/worker.ts';
 import { WebhookService } from '../domain/webhooks/service.ts';
@@ -77,6 +81,11 @@ export interface Services {
   transfers: TransferService;
   transferOptions: TransferOptionsService;
   cancellations: CancellationService;
+  /** Refunds of card payments and reversals (docs/refunds.md). */
+  refunds: RefundService;
+  reversals: ReversalService;
+  /** Wallet adjustments, with a Railyard-only create (docs/refunds.md "Adjustments"). */
+  adjustments: AdjustmentService;
   receipts: ReceiptService;
   /** Webhooks, their secrets and pings, the delivery log and redelivery (decision 1500). */
   webhooks: WebhookService;
@@ -132,6 +141,10 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
   const jobs = new JobRunner({ ...options.jobs, store, clock });
   const rails = options.rails ?? DEFAULT_RAILS;
   registerRailJobs(jobs, rails);
+  // Refunds move through the card network on the platform clock (docs/refunds.md "Lifecycle").
+  for (const [kind, handler] of Object.entries(refundJobs(railPacing))) jobs.registerJobHandler(kind, handler);
+  const cancellations = new CancellationService(store, { platformClock, pacing: railPacing, rails });
+  const refunds = new RefundService(store, { platformClock, pacing: railPacing });
   const accounts = new AccountService(store, clock, { record: recordCapabilities, recompute: recomputeCapabilities }, sourceSecrets.sealer);
   return {
     store,
@@ -157,7 +170,10 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
     railPacing,
     rails,
     transferOptions: new TransferOptionsService(store, rails),
-    cancellations: new CancellationService(store, { platformClock, pacing: railPacing, rails }),
+    cancellations,
+    refunds,
+    reversals: new ReversalService(store, { platformClock, cancellations, refunds }),
+    adjustments: new AdjustmentService(store, { platformClock }),
     receipts: new ReceiptService(store, platformClock),
     webhooks: new WebhookService(store, { sealer: sourceSecrets.sealer, platformClock }),
     railyardInsight: new RailyardInsightService(store),

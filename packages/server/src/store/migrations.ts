@@ -614,7 +614,7 @@ CREATE TABLE adjustments (
   entry_id TEXT NOT NULL REFERENCES ledger_entries(entry_id),
   created_on TEXT NOT NULL
 );
-CREATE INDEX adjustments_account ON adjustments(platform_id, account_id, created_on);
+CREATE INDEX adjustments_account ON adjustments(account_id, created_on);
 `,
   },
   // migration 18 slot: disputes and evidence (issue 16)

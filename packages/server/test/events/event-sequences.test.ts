@@ -39,6 +39,8 @@ const SDK_DATA: Record<(typeof EMITTED_EVENT_TYPES)[number], { parse(value: unkn
   'capability.updated': sdk.WebhookDataCapabilityUpdated$inboundSchema,
   'paymentMethod.enabled': sdk.WebhookDataPaymentMethodEnabled$inboundSchema,
   'paymentMethod.disabled': sdk.WebhookDataPaymentMethodDisabled$inboundSchema,
+  'refund.created': sdk.WebhookDataRefundCreated$inboundSchema,
+  'refund.updated': sdk.WebhookDataRefundUpdated$inboundSchema,
   'transfer.created': sdk.WebhookDataTransferCreated$inboundSchema,
   'transfer.updated': sdk.WebhookDataTransferUpdated$inboundSchema,
   'wallet.created': sdk.WebhookDataWalletCreated$inboundSchema,
@@ -367,7 +369,7 @@ for (const kind of await storeKinds()) {
       await assertLedgerOk(s);
     });
 
-    it('card payment into a wallet: initiated, confirmed, settled, completed', async () => {
+    it('card payment into a wallet: initiated, confirmed, settled, completed; then partly refunded', async () => {
       const merchant = await moneyWallet(s);
       const card = await cardMethod(s, 'card-payment');
       await events();
@@ -386,6 +388,25 @@ for (const kind of await storeKinds()) {
         ev('walletTransaction.updated', { accountID: merchant.accountID, walletID: merchant.walletID, transactionID: credit.transactionID, status: 'completed', availableBalance: usd(3_000) }),
         ev('balance.updated', { accountID: merchant.accountID, walletID: merchant.walletID }),
       ]);
+
+      // A partial refund (docs/refunds.md): created, confirmed by the network at once, the wallet debited; completed 2 s later.
+      const refund = await s.request('POST', `/accounts/${platformID()}/transfers/${t.transferID}/refunds`, {
+        headers: { ...V2026, 'x-idempotency-key': crypto.randomUUID() },
+        body: { amount: 1_000 },
+      });
+      assert.equal(refund.status, 200, refund.text);
+      const refundID = refund.json.refundID as string;
+      const refundTx = (await v2026('GET', `/accounts/${merchant.accountID}/wallets/${merchant.walletID}/transactions?transactionType=refund`)).json[0];
+      await expectEvents([
+        ev('refund.created', { accountID: platformID(), transferID: t.transferID, refundID }),
+        ev('refund.updated', { accountID: platformID(), transferID: t.transferID, refundID, status: 'pending' }),
+        ev('walletTransaction.updated', { accountID: merchant.accountID, walletID: merchant.walletID, transactionID: refundTx.transactionID, status: 'completed', availableBalance: usd(2_000) }),
+        ev('balance.updated', { accountID: merchant.accountID, walletID: merchant.walletID }),
+      ]);
+      await advance(s, { seconds: 1 });
+      await expectEvents([]);
+      await advance(s, { seconds: 1 });
+      await expectEvents([ev('refund.updated', { accountID: platformID(), transferID: t.transferID, refundID, status: 'completed' })]);
     });
 
     it('push to card from a wallet: held, then completed', async () => {

@@ -54,7 +54,8 @@ export class CancellationService {
     }
   }
 
-  private async createIn(sql: Sql, platformID: string, transferID: string): Promise<CancellationOutcome> {
+  /** Cancels in the caller's unit of work (a reversal that becomes a cancellation calls it); may throw `TransferChangedConcurrently`. */
+  async createIn(sql: Sql, platformID: string, transferID: string): Promise<CancellationOutcome> {
     const row = await findTransferRow(sql, platformID, transferID);
     if (!row) throw new NotFound('transfer');
     const transfer = transferFromRow(row);

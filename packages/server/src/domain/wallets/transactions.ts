@@ -86,7 +86,7 @@ function render(wallet: WalletRow, row: WalletTransactionRow): WalletTransaction
     transactionID: row.transaction_id,
     transactionType: row.transaction_type as WalletTransactionView['transactionType'],
     sourceType: row.source_type as WalletTransactionView['sourceType'],
-    sourceID: row.reference_id,
+    sourceID: row.source_id,
     status: row.status as WalletTransactionView['status'],
     memo: row.memo,
     createdOn: row.created_on,

@@ -12,6 +12,8 @@ import { bankAccountHandlers } from './bank-accounts.ts';
 import { transferHandlers } from './transfers.ts';
 import { transferOptionHandlers } from './transfer-options.ts';
 import { cancellationHandlers } from './cancellations.ts';
+import { refundHandlers } from './refunds.ts';
+import { adjustmentHandlers } from './adjustments.ts';
 import { receiptHandlers } from './receipts.ts';
 import { webhookHandlers } from './webhooks.ts';
 import { onboardingInviteHandlers } from './onboarding-invites.ts';
@@ -33,6 +35,8 @@ export const handlers: Record<OperationId, Handler> = {
   ...transferHandlers,
   ...transferOptionHandlers,
   ...cancellationHandlers,
+  ...refundHandlers,
+  ...adjustmentHandlers,
   ...receiptHandlers,
   ...webhookHandlers,
   ...onboardingInviteHandlers,

@@ -11,6 +11,8 @@ export interface WalletTransactionRow {
   transaction_id: string;
   reference_type: string;
   reference_id: string;
+  /** The transaction's `sourceID`: the reference, or for a refund (and its failure) the refunded transfer. */
+  source_id: string;
   memo: string;
   currency: string;
   status: string;
@@ -42,6 +44,13 @@ export interface WalletTransactionQuery {
 
 /** Sources the SDK's `WalletTransactionSourceType` knows; any other reference type shows as `adjustment`. */
 const SOURCE_TYPES = ['transfer', 'dispute', 'issuing-card-transaction', 'issuing-authorization', 'sweep', 'adjustment', 'fee', 'residual'];
+/**
+ * References that are their own wallet transaction but belong to a transfer
+ * (docs/refunds.md): a refund and a refund that failed (referenced by the
+ * refundID, shown with the refunded transfer's ID), an ACH return after
+ * completion (referenced by the transferID). Their `sourceType` is `transfer`.
+ */
+const TRANSFER_PARTS = ['refund', 'refund-failure', 'ach-return'];
 const quoted = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
 
 const TRANSACTIONS = `
@@ -74,10 +83,16 @@ WITH grouped AS (
     JOIN ledger_entries fe ON fe.entry_id = f.entry_id
 ), typed AS (
   SELECT s.*,
-         CASE WHEN s.reference_type IN (${quoted(SOURCE_TYPES)}) THEN s.reference_type ELSE 'adjustment' END AS source_type,
+         CASE WHEN s.reference_type IN (${quoted(TRANSFER_PARTS)}) THEN 'transfer'
+              WHEN s.reference_type IN (${quoted(SOURCE_TYPES)}) THEN s.reference_type ELSE 'adjustment' END AS source_type,
+         CASE WHEN s.reference_type IN ('refund', 'refund-failure')
+              THEN COALESCE((SELECT r.transfer_id FROM refunds r WHERE r.refund_id = s.reference_id), s.reference_id)
+              ELSE s.reference_id END AS source_id,
          CASE
            WHEN s.reference_type = 'fee' THEN 'moov-fee'
            WHEN s.reference_type = 'refund' THEN 'refund'
+           WHEN s.reference_type = 'refund-failure' THEN 'refund-failure'
+           WHEN s.reference_type = 'ach-return' THEN 'ach-reversal'
            WHEN s.reference_type = 'dispute' THEN 'dispute'
            WHEN s.reference_type = 'sweep' THEN 'auto-sweep'
            WHEN s.reference_type <> 'transfer' THEN 'adjustment'
@@ -91,7 +106,7 @@ WITH grouped AS (
          END AS transaction_type
     FROM shaped s
 )
-SELECT transaction_id, reference_type, reference_id, memo, currency, status, transaction_type, source_type,
+SELECT transaction_id, reference_type, reference_id, source_id, memo, currency, status, transaction_type, source_type,
        net_amount, available_after, created_on, last_on
   FROM typed`;
 
@@ -106,7 +121,7 @@ export async function walletTransactionRows(sql: Sql, query: WalletTransactionQu
   if (query.transactionID !== undefined) add('transaction_id = ?', query.transactionID);
   if (query.transactionTypes !== undefined) add(`transaction_type IN (${query.transactionTypes.map(() => '?').join(', ')})`, ...query.transactionTypes);
   if (query.sourceType !== undefined) add('source_type = ?', query.sourceType);
-  if (query.sourceID !== undefined) add('reference_id = ?', query.sourceID);
+  if (query.sourceID !== undefined) add('source_id = ?', query.sourceID);
   if (query.status !== undefined) add('status = ?', query.status);
   if (query.createdFrom !== undefined) add('created_on >= ?', query.createdFrom);
   if (query.createdBefore !== undefined) add('created_on < ?', query.createdBefore);
