@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhookSignature } from '@railyard/contract';
-import { MAX_RESPONSE_BYTES, SEND_TIMEOUT_MS, sendSigned } from '../../src/domain/webhooks/send.ts';
+import { MAX_RESPONSE_BYTES, RunConnection, SEND_TIMEOUT_MS, sendSigned } from '../../src/domain/webhooks/send.ts';
 
 /**
  * The sender on its own against hostile receivers (decision 1500): what counts
@@ -170,4 +170,31 @@ describe('sendSigned', () => {
     const ftp = await sendSigned({ ...input(''), url: 'ftp://127.0.0.1/' });
     assert.deepEqual([ftp.outcome, ftp.error], ['failed', 'unsupported URL scheme ftp:']);
   });
+
+  it("a run's connection carries its sends one after the other while they succeed; a failure or close() ends it", async () => {
+    const sockets: unknown[] = [];
+    routes.set('/run-ok', (request, _body, response) => {
+      if (!sockets.includes(request.socket)) sockets.push(request.socket);
+      response.writeHead(200).end('ok');
+    });
+    routes.set('/run-fail', (request, _body, response) => {
+      if (!sockets.includes(request.socket)) sockets.push(request.socket);
+      response.writeHead(503).end();
+    });
+    const connection = new RunConnection();
+    try {
+      for (let i = 0; i < 3; i++) assert.equal((await sendSigned(input('/run-ok'), { connection })).outcome, 'delivered');
+      assert.equal(sockets.length, 1, 'three complete 2xx answers, one connection');
+      assert.equal((await sendSigned(input('/run-fail'), { connection })).outcome, 'failed');
+      assert.equal((await sendSigned(input('/run-ok'), { connection })).outcome, 'delivered');
+      assert.equal(sockets.length, 2, 'a failed send closes its socket: the next one connects again');
+    } finally {
+      connection.close();
+    }
+    // Without a run's connection every send has its own socket (nothing kept alive between attempts).
+    await sendSigned(input('/run-ok'));
+    await sendSigned(input('/run-ok'));
+    assert.equal(sockets.length, 4);
+  });
 });
+

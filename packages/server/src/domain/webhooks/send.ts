@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { webhookSignature } from '@railyard/contract';
 import { systemClock, type Clock } from '../../kernel/clock.ts';
@@ -13,7 +14,9 @@ import { systemClock, type Clock } from '../../kernel/clock.ts';
  * MAX_RESPONSE_BYTES of the answer are read (and dropped: nothing of it is
  * kept), redirects are never followed, and the socket is destroyed when the
  * attempt ends. Sockets come from agents of bounded size that keep nothing
- * alive between attempts.
+ * alive between attempts, except within one run of a webhook's deliveries
+ * (`RunConnection`): there one connection carries the run's sends one after the
+ * other, and it is closed with the run.
  */
 
 /** A 2xx must be complete (headers and body) within this. */
@@ -41,11 +44,30 @@ export interface SignedRequest {
   body: string;
 }
 
+/**
+ * One keep-alive connection for the sends of one run (decision 1500, "Runs"):
+ * the run sends one request at a time to one URL, so reusing the socket saves a
+ * TCP (and TLS) handshake per event. Only a complete 2xx leaves the socket
+ * open for the next send; anything else destroys it as before. `close()` ends
+ * it with the run, so nothing stays open between runs.
+ */
+export class RunConnection {
+  readonly http = new http.Agent({ keepAlive: true, maxSockets: 1, maxTotalSockets: 1 });
+  readonly https = new https.Agent({ keepAlive: true, maxSockets: 1, maxTotalSockets: 1 });
+
+  close(): void {
+    this.http.destroy();
+    this.https.destroy();
+  }
+}
+
 export interface SendOptions {
   /** The deadline of the whole exchange (default SEND_TIMEOUT_MS). */
   timeoutMs?: number;
   /** Where `X-Timestamp` comes from (default: the system clock; real time, so receivers can check its age). */
   clock?: Clock;
+  /** The run's connection; without it every send has its own socket. */
+  connection?: RunConnection;
 }
 
 export interface SendResult {
@@ -126,12 +148,19 @@ export async function sendSigned(input: SignedRequest, options: SendOptions = {}
     let location: string | undefined;
     // Assigned below; `finish` only runs from callbacks after that.
     let outgoing: http.ClientRequest | undefined;
-    const finish = (error: string | undefined) => {
+    // Kept to destroy it even after the agent took it back as free (a run's keep-alive connection).
+    let socket: Socket | undefined;
+    const finish = (error: string | undefined, complete = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      // Nothing more is read or kept: the socket goes with the request.
-      outgoing?.destroy();
+      // Nothing more is read or kept: the socket goes with the request, unless a run's
+      // connection may carry its next send (a complete 2xx, read to its end).
+      const reusable = complete && options.connection !== undefined && statusCode !== undefined && statusCode >= 200 && statusCode < 300;
+      if (!reusable) {
+        outgoing?.destroy();
+        socket?.destroy();
+      }
       const failure = error ?? (statusCode === undefined ? 'no answer' : statusError(statusCode, location));
       resolve({
         outcome: failure === undefined ? 'delivered' : 'failed',
@@ -149,7 +178,7 @@ export async function sendSigned(input: SignedRequest, options: SendOptions = {}
         {
           method: 'POST',
           headers: { ...headers, 'Content-Length': String(Buffer.byteLength(input.body)) },
-          agent: url.protocol === 'https:' ? httpsAgent : httpAgent,
+          agent: url.protocol === 'https:' ? (options.connection?.https ?? httpsAgent) : (options.connection?.http ?? httpAgent),
           maxHeaderSize: 16 * 1024,
         },
         (response) => {
@@ -162,11 +191,14 @@ export async function sendSigned(input: SignedRequest, options: SendOptions = {}
             // Enough: the status decides; the rest is not read.
             if (received >= MAX_RESPONSE_BYTES) finish(undefined);
           });
-          response.on('end', () => finish(undefined));
+          response.on('end', () => finish(undefined, received < MAX_RESPONSE_BYTES));
           response.on('error', (error) => finish(`response: ${error.message}`));
           response.on('aborted', () => finish('connection closed before the answer was complete'));
         },
       );
+      outgoing.on('socket', (assigned) => {
+        socket = assigned;
+      });
       outgoing.on('error', (error) => finish(error.message || String(error)));
       outgoing.end(input.body);
     } catch (error) {

@@ -7,7 +7,7 @@ import { readClockOffset } from '../../../store/repos/platform-clocks.ts';
 import { finishDeliveryAttempt, insertWebhookAttempt, markWebhookUsed, releaseDeliveryClaims } from '../../../store/repos/webhook-deliveries.ts';
 import type { Sealer } from '../../sources/sealed-secret.ts';
 import { openWebhookSecret } from '../secret.ts';
-import { SEND_TIMEOUT_MS, sendSigned, type SendResult } from '../send.ts';
+import { RunConnection, SEND_TIMEOUT_MS, sendSigned, type SendResult } from '../send.ts';
 import { retryDelayMs } from './backoff.ts';
 import { claimDueDeliveries, type ClaimedDelivery, type ClaimedRun } from './claim.ts';
 
@@ -287,10 +287,15 @@ export class WebhookDeliveryWorker {
       // Nothing is sent: the secret does not open (an operator's problem).
       notSent = `not sent: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
     }
-    for (const delivery of run.deliveries) {
-      if (sent.length > 0 && (this.stopping || this.clock.now().getTime() - runStartedMs > this.leaseMs / 3)) break;
-      const startedMs = this.clock.now().getTime();
-      sent.push({ delivery, result: await this.sendOne(delivery, secret, notSent), startedMs });
+    const connection = new RunConnection();
+    try {
+      for (const delivery of run.deliveries) {
+        if (sent.length > 0 && (this.stopping || this.clock.now().getTime() - runStartedMs > this.leaseMs / 3)) break;
+        const startedMs = this.clock.now().getTime();
+        sent.push({ delivery, result: await this.sendOne(delivery, secret, notSent, connection), startedMs });
+      }
+    } finally {
+      connection.close();
     }
     const unsent = run.deliveries.slice(sent.length).map((d) => d.deliverySeq);
     try {
@@ -302,14 +307,19 @@ export class WebhookDeliveryWorker {
     }
   }
 
-  private async sendOne(delivery: ClaimedDelivery, secret: string | undefined, notSent: string | undefined): Promise<SendResult> {
+  private async sendOne(
+    delivery: ClaimedDelivery,
+    secret: string | undefined,
+    notSent: string | undefined,
+    connection: RunConnection,
+  ): Promise<SendResult> {
     if (secret === undefined) {
       return { outcome: 'failed', latencyMs: 0, error: notSent ?? 'not sent', request: { url: delivery.url, headers: {}, body: delivery.body } };
     }
     try {
       return await this.send(
         { url: delivery.url, webhookID: delivery.webhookID, secret, body: delivery.body },
-        { timeoutMs: this.sendTimeoutMs, clock: this.clock },
+        { timeoutMs: this.sendTimeoutMs, clock: this.clock, connection },
       );
     } catch (error) {
       // Nothing was sent: signing failed.
