@@ -144,6 +144,19 @@ for (const kind of await storeKinds()) {
       assert.equal((await verifyLedger(t.store)).ok, true);
     });
 
+    it('refuses a wallet overdraft of one cent, and lets the wallet go to exactly zero', async () => {
+      const exact = await openAccount(t.store, clock, platformID, 'wallet');
+      await post(entry([usd(world, -500), usd(exact, 500)]));
+      const snapshot = await ledgerSnapshot(t.store);
+      const refusal = await post(entry([usd(exact, -501), usd(other, 501)])).catch((error: unknown) => error);
+      assert.ok(refusal instanceof InsufficientFunds, `refused with ${String(refusal)}`);
+      assert.equal(refusal.ledgerAccountID, exact.ledgerAccountID);
+      assert.deepEqual(await ledgerSnapshot(t.store), snapshot, 'the refused cent wrote nothing');
+      const { entry: emptied } = await post(entry([usd(exact, -500), usd(other, 500)]));
+      assert.equal(emptied.postings.find((p) => p.ledgerAccountID === exact.ledgerAccountID)?.availableAfter, 0);
+      await assert.rejects(post(entry([usd(exact, -1), usd(other, 1)])), refusedWith('insufficient-funds'));
+    });
+
     it('lets an outside-world account go negative but not past the balance limit', async () => {
       const fees = await openAccount(t.store, clock, platformID, 'fees');
       await post(entry([usd(fees, -MAX_POSTING_AMOUNT), usd(world, MAX_POSTING_AMOUNT)]));
