@@ -15,6 +15,9 @@ import { receiptOperations } from './operations/receipts.ts';
 import { refundOperations } from './operations/refunds.ts';
 import { adjustmentOperations } from './operations/adjustments.ts';
 import { webhookOperations } from './operations/webhooks.ts';
+import { representativeOperations } from './operations/representatives.ts';
+import { underwritingOperations } from './operations/underwriting.ts';
+import { fileOperations } from './operations/files.ts';
 import { onboardingInviteOperations } from './operations/onboarding-invites.ts';
 import { accountCountryOperations } from './operations/account-countries.ts';
 import { enrichmentOperations } from './operations/enrichment.ts';
@@ -24,7 +27,7 @@ import { railyardInsightOperations } from './operations/railyard-insight.ts';
  * The one list of operations. Routes, the OpenAPI document, the client and the
  * MCP tools are all derived from it; nothing is wired outside it.
  */
-export const operations = [...authOperations, ...pingOperations, ...accountOperations, ...capabilityOperations, ...walletOperations, ...paymentMethodOperations, ...cardOperations, ...sandboxOperations, ...bankAccountOperations, ...transferOperations, ...transferOptionOperations, ...cancellationOperations, ...refundOperations, ...adjustmentOperations, ...receiptOperations, ...webhookOperations, ...onboardingInviteOperations, ...accountCountryOperations, ...enrichmentOperations, ...railyardInsightOperations] as const;
+export const operations = [...authOperations, ...pingOperations, ...accountOperations, ...capabilityOperations, ...walletOperations, ...paymentMethodOperations, ...cardOperations, ...sandboxOperations, ...bankAccountOperations, ...transferOperations, ...transferOptionOperations, ...cancellationOperations, ...refundOperations, ...adjustmentOperations, ...receiptOperations, ...webhookOperations, ...representativeOperations, ...underwritingOperations, ...fileOperations, ...onboardingInviteOperations, ...accountCountryOperations, ...enrichmentOperations, ...railyardInsightOperations] as const;
 
 export type Operation = (typeof operations)[number];
 export type OperationId = Operation['id'];

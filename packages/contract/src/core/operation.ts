@@ -18,6 +18,11 @@ export interface ErrorSpec {
   description: string;
   /** The JSON body; absent means the response has no body (401/403/404/429 in Moov's API). */
   body?: z.ZodType;
+  /**
+   * A 422 whose field map sits under this key (`{"error": {"name": {…}}}`: representatives and
+   * the legacy underwriting PUT), so request-shape errors are nested as the domain's are.
+   */
+  fieldsUnder?: 'error';
 }
 
 /** One header a caller may send, with the camelCase field name the client and MCP tools use. */

@@ -7,6 +7,15 @@ import { Timestamp } from './common.ts';
  * `capability.ts`, `capabilityrequirement.ts`, `addcapabilities.ts`).
  */
 
+/** The three `estimatedActivity` requirement IDs of one capability's underwriting path. */
+function activityLeaves<P extends string>(path: P) {
+  return [
+    `underwriting.${path}.estimatedActivity.averageTransactionAmount`,
+    `underwriting.${path}.estimatedActivity.maximumTransactionAmount`,
+    `underwriting.${path}.estimatedActivity.monthlyVolumeRange`,
+  ] as const;
+}
+
 /** Every requirement ID the SDK knows (a closed enum there: we never answer another). */
 export const REQUIREMENT_IDS = [
   'account.tos-acceptance',
@@ -35,6 +44,33 @@ export const REQUIREMENT_IDS = [
   'business.industry',
   'business.indicate-owners-provided',
   'business.description',
+  // Onboarding (docs/onboarding.md, decision 1703). Per-representative IDs carry the literal
+  // placeholder `{rep-uuid}`: the SDK's enum has exactly these members, so a real ID there
+  // would fail its parsing of every capability.
+  'business.underwriting-documents-tier-one',
+  'representative.{rep-uuid}.firstname',
+  'representative.{rep-uuid}.lastname',
+  'representative.{rep-uuid}.email-or-mobile',
+  'representative.{rep-uuid}.address',
+  'representative.{rep-uuid}.birthdate',
+  'representative.{rep-uuid}.ssn',
+  'representative.{rep-uuid}.job-title',
+  'representative.{rep-uuid}.ownership',
+  'underwriting.geographicReach',
+  'underwriting.businessPresence',
+  'underwriting.pendingLitigation',
+  'underwriting.volumeShareByCustomerType',
+  ...activityLeaves('collectFunds.cardPayments'),
+  'underwriting.collectFunds.cardPayments.cardAcceptanceMethods',
+  'underwriting.collectFunds.cardPayments.currentlyAcceptsCards',
+  'underwriting.collectFunds.cardPayments.fulfillment',
+  'underwriting.collectFunds.cardPayments.refundPolicy',
+  ...activityLeaves('collectFunds.ach'),
+  ...activityLeaves('sendFunds.ach'),
+  ...activityLeaves('sendFunds.rtp'),
+  ...activityLeaves('sendFunds.pushToCard'),
+  ...activityLeaves('moneyTransfer.pullFromCard'),
+  ...activityLeaves('moneyTransfer.pushToCard'),
 ] as const;
 export const RequirementID = z.enum(REQUIREMENT_IDS).meta({ id: 'RequirementID' });
 export type RequirementIDValue = z.output<typeof RequirementID>;

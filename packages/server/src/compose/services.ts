@@ -32,6 +32,9 @@ import { AdjustmentService } from '../domain/adjustments/service.ts';
 import { ReceiptService } from '../domain/receipts/service.ts';
 import { WebhookDeliveryWorker, type DeliveryWorkerOptions } from '../domain/webhooks/delivery/worker.ts';
 import { WebhookService } from '../domain/webhooks/service.ts';
+import { RepresentativeService } from '../domain/representatives/service.ts';
+import { UnderwritingService } from '../domain/underwriting/service.ts';
+import { FileService } from '../domain/files/service.ts';
 import { OnboardingInviteService } from '../domain/onboarding-invites/service.ts';
 import { CountryService } from '../domain/countries/service.ts';
 import { AgreementService } from '../domain/agreements/service.ts';
@@ -89,6 +92,10 @@ export interface Services {
   receipts: ReceiptService;
   /** Webhooks, their secrets and pings, the delivery log and redelivery (decision 1500). */
   webhooks: WebhookService;
+  /** Business onboarding, read by the capability requirements (docs/onboarding.md). */
+  representatives: RepresentativeService;
+  underwriting: UnderwritingService;
+  files: FileService;
   /** Onboarding invites and the invite page's redemption (decision 1750). */
   onboardingInvites: OnboardingInviteService;
   /** Countries of operation of an account (decision 1752). */
@@ -176,6 +183,9 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
     adjustments: new AdjustmentService(store, { platformClock }),
     receipts: new ReceiptService(store, platformClock),
     webhooks: new WebhookService(store, { sealer: sourceSecrets.sealer, platformClock }),
+    representatives: new RepresentativeService(store, clock, sourceSecrets.sealer, recomputeCapabilities),
+    underwriting: new UnderwritingService(store, clock, recomputeCapabilities),
+    files: new FileService(store, clock, recomputeCapabilities),
     railyardInsight: new RailyardInsightService(store),
     transfers: new TransferService(store, { platformClock, pacing: railPacing, rails, ...(options.railWaitMs !== undefined ? { railWaitMs: options.railWaitMs } : {}) }),
   };

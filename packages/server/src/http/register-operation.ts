@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { fillScope, isAtLeast, type BinaryBody, type OperationDef } from '@railyard/contract';
+import { fillScope, isAtLeast, type BinaryBody, type OperationDef, type ValidationMap } from '@railyard/contract';
 import type { Caller } from '../domain/auth/caller.ts';
 import type { Services } from '../compose/services.ts';
 import { ValidationFailed } from '../kernel/errors.ts';
@@ -71,6 +71,11 @@ function sendBinary(reply: FastifyReply, op: OperationDef, status: number, binar
     .type(binary.contentType)
     .header('x-content-type-options', 'nosniff')
     .send(Buffer.from(binary.bytes.buffer, binary.bytes.byteOffset, binary.bytes.byteLength));
+}
+
+/** A 422 field map where the operation's error body has it (under `error` for some operations). */
+function nestFields(op: OperationDef, map: ValidationMap): ValidationMap {
+  return op.errors[422]?.fieldsUnder ? { [op.errors[422].fieldsUnder]: map } : map;
 }
 
 /** `/accounts/{accountID}` → `/accounts/:accountID` */
@@ -162,7 +167,7 @@ export function registerOperation(app: FastifyInstance, op: OperationDef, handle
         const parsed = op.request.query.safeParse(request.query ?? {}, PARSE_OPTIONS);
         if (!parsed.success) {
           const map = issuesToMap(parsed.error.issues);
-          if (op.errors[422]) throw new ValidationFailed(map);
+          if (op.errors[422]) throw new ValidationFailed(nestFields(op, map));
           return sendGenericError(reply, 400, firstMessage(map));
         }
         query = parsed.data;
@@ -191,7 +196,7 @@ export function registerOperation(app: FastifyInstance, op: OperationDef, handle
         // What the reading found (a part over its limit, sent twice) says more than the schema's view of it.
         const map = { ...(parsed.success ? {} : issuesToMap(parsed.error.issues)), ...read.fieldErrors };
         if (Object.keys(map).length > 0) {
-          if (op.errors[422]) throw new ValidationFailed(map);
+          if (op.errors[422]) throw new ValidationFailed(nestFields(op, map));
           return sendGenericError(reply, 400, firstMessage(map));
         }
         body = parsed.data;
@@ -210,7 +215,7 @@ export function registerOperation(app: FastifyInstance, op: OperationDef, handle
             const whole = parsed.error.issues.find((issue) => issue.path.length === 0);
             if (whole) return sendGenericError(reply, 400, `request body: ${whole.message}`);
             const map = issuesToMap(parsed.error.issues);
-            if (op.errors[422]) throw new ValidationFailed(map);
+            if (op.errors[422]) throw new ValidationFailed(nestFields(op, map));
             return sendGenericError(reply, 400, firstMessage(map));
           }
           body = parsed.data;

@@ -618,7 +618,56 @@ CREATE INDEX adjustments_account ON adjustments(account_id, created_on);
 `,
   },
   // migration 18 slot: disputes and evidence (issue 16)
-  // migration 19 slot: representatives, underwriting, files (issue 17)
+  {
+    id: 19,
+    name: 'representatives, underwriting and account files (issue 17)',
+    // docs/onboarding.md, decisions 1700-1702. A representative's shown fields
+    // are JSON in `profile`; its birth date and SSN/ITIN are JSON in
+    // `sensitive`, each value sealed as an account's are (0504). Deleted
+    // representatives keep their row (`deleted_on`) for the record. Underwriting
+    // is one row per account: `document` is what GET answers, `submitted` what
+    // the capability requirements read (a draft saved with submissionIntent
+    // "wait" changes only `document`). A file's bytes are kept base64 in TEXT in
+    // their own table, so listing files never reads them (decision 1702).
+    sql: `
+CREATE TABLE representatives (
+  representative_id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(account_id),
+  profile TEXT NOT NULL,
+  sensitive TEXT NOT NULL,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL,
+  deleted_on TEXT
+);
+CREATE INDEX representatives_account ON representatives(account_id, created_on);
+CREATE TABLE account_underwriting (
+  account_id TEXT PRIMARY KEY REFERENCES accounts(account_id),
+  document TEXT NOT NULL,
+  submitted TEXT,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL
+);
+CREATE TABLE account_files (
+  file_id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(account_id),
+  file_name TEXT NOT NULL,
+  file_purpose TEXT NOT NULL,
+  file_status TEXT NOT NULL,
+  media_type TEXT NOT NULL,
+  metadata TEXT NOT NULL,
+  decision_reason TEXT,
+  size_bytes BIGINT NOT NULL,
+  sha256 TEXT NOT NULL,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL
+);
+CREATE INDEX account_files_account ON account_files(account_id, created_on);
+CREATE TABLE account_file_contents (
+  file_id TEXT PRIMARY KEY REFERENCES account_files(file_id),
+  content_base64 TEXT NOT NULL
+);
+`,
+  },
   {
     id: 20,
     name: 'onboarding invites and countries of operation (issue 17)',

@@ -102,7 +102,7 @@ for (const kind of await storeKinds()) {
       assert.deepEqual(send.requirements.currentlyDue, ['individual.ssn']);
     });
 
-    it('maps business requirements: owners for an llc, MCC for card payments', async () => {
+    it('maps business requirements: owners for an llc, MCC for card payments, then representatives and underwriting', async () => {
       const company = await create(
         s,
         business(
@@ -118,12 +118,23 @@ for (const kind of await storeKinds()) {
       );
       const requested = await v2026(s, 'POST', `/accounts/${company.accountID}/capabilities`, { capabilities: ['collect-funds.card-payments', 'collect-funds.ach'] });
       assert.equal(requested.status, 200);
-      assert.deepEqual(requested.json[0].requirements.currentlyDue, ['business.indicate-owners-provided', 'business.industry-code-mcc']);
-      assert.deepEqual(requested.json[1].requirements.currentlyDue, ['business.indicate-owners-provided']);
+      const onboarding = ['business.controllers', 'business.owners', 'underwriting.geographicReach', 'underwriting.businessPresence'];
+      const activity = (path: string) => ['averageTransactionAmount', 'maximumTransactionAmount', 'monthlyVolumeRange'].map((leaf) => `underwriting.${path}.estimatedActivity.${leaf}`);
+      const card = ['cardAcceptanceMethods', 'currentlyAcceptsCards', 'fulfillment', 'refundPolicy'].map((leaf) => `underwriting.collectFunds.cardPayments.${leaf}`);
+      assert.deepEqual(requested.json[0].requirements.currentlyDue, [
+        'business.indicate-owners-provided',
+        'business.industry-code-mcc',
+        ...onboarding,
+        ...activity('collectFunds.cardPayments'),
+        ...card,
+      ]);
+      assert.deepEqual(requested.json[1].requirements.currentlyDue, ['business.indicate-owners-provided', ...onboarding, ...activity('collectFunds.ach')]);
       const patched = await v2026(s, 'PATCH', `/accounts/${company.accountID}`, { profile: { business: { ownersProvided: true, industryCodes: { mcc: '7997' } } } });
-      assert.equal(statusOf(patched.json.capabilities, 'collect-funds.card-payments'), 'enabled');
-      assert.equal(statusOf(patched.json.capabilities, 'collect-funds.ach'), 'enabled');
-      assert.equal(statusOf(patched.json.capabilities, 'wallet.balance'), 'enabled');
+      // Declaring the owners clears both owner requirements; a controller and the underwriting are still due (decision 1703).
+      assert.equal(statusOf(patched.json.capabilities, 'collect-funds.card-payments'), 'pending');
+      const ach = await v2026(s, 'GET', `/accounts/${company.accountID}/capabilities/collect-funds.ach`);
+      assert.deepEqual(ach.json.requirements.currentlyDue, ['business.controllers', 'underwriting.geographicReach', 'underwriting.businessPresence', ...activity('collectFunds.ach')]);
+      assert.equal(statusOf(patched.json.capabilities, 'wallet.balance'), undefined, 'the wallet is requested only once a money capability is enabled');
     });
 
     it('refuses bad requests with the index-keyed map, writing nothing', async () => {

@@ -41,6 +41,10 @@ const SDK_DATA: Record<(typeof EMITTED_EVENT_TYPES)[number], { parse(value: unkn
   'paymentMethod.disabled': sdk.WebhookDataPaymentMethodDisabled$inboundSchema,
   'refund.created': sdk.WebhookDataRefundCreated$inboundSchema,
   'refund.updated': sdk.WebhookDataRefundUpdated$inboundSchema,
+  'representative.created': sdk.WebhookDataRepresentativeCreated$inboundSchema,
+  'representative.updated': sdk.WebhookDataRepresentativeUpdated$inboundSchema,
+  // Moov's model of representative.deleted's data is named WebhookDataRepresentativeDisabled.
+  'representative.deleted': sdk.WebhookDataRepresentativeDisabled$inboundSchema,
   'transfer.created': sdk.WebhookDataTransferCreated$inboundSchema,
   'transfer.updated': sdk.WebhookDataTransferUpdated$inboundSchema,
   'wallet.created': sdk.WebhookDataWalletCreated$inboundSchema,

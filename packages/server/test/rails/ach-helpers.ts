@@ -5,6 +5,7 @@ import { completeIndividual, manualTerms } from '../wallets/helpers.ts';
 import { link, bankPath } from '../bank-accounts/helpers.ts';
 import type { WalletParty } from '../transfers/helpers.ts';
 import { fundWalletFromOutside } from '../support/funding.ts';
+import { capabilityStatuses, submitUnderwriting } from '../support/onboarding.ts';
 
 /** An account with a wallet and a bank account; `verified` adds micro-deposit verification (debit methods). */
 export interface BankParty extends WalletParty {
@@ -55,8 +56,9 @@ export async function collectingBusiness(s: TestServer, capabilities: string[], 
       },
     ),
   );
-  const capabilityStatus: Record<string, string> = {};
-  for (const c of account.capabilities as Array<{ capability: string; status: string }>) capabilityStatus[c.capability] = c.status;
+  // Money-moving capabilities of a business also need its underwriting (decision 1703).
+  await submitUnderwriting(s, account.accountID);
+  const capabilityStatus = await capabilityStatuses(s, account.accountID);
   const wallets = await s.request('GET', `/accounts/${account.accountID}/wallets`, { headers: V2026 });
   const walletID = wallets.json[0].walletID as string;
   const walletMethods = await s.request('GET', `/accounts/${account.accountID}/payment-methods?paymentMethodType=moov-wallet`, { headers: V2026 });

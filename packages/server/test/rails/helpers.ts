@@ -5,6 +5,7 @@ import { completeIndividual, manualTerms } from '../wallets/helpers.ts';
 import { cardBody } from '../cards/helpers.ts';
 import { accountPayload } from '../bank-accounts/helpers.ts';
 import type { WalletParty } from '../transfers/helpers.ts';
+import { capabilityStatuses, submitUnderwriting } from '../support/onboarding.ts';
 
 /** A wallet account with the capabilities card and RTP transfers need on either side. */
 export const MONEY_CAPABILITIES = ['wallet.balance', 'collect-funds.card-payments', 'money-transfer.pull-from-card', 'send-funds.push-to-card', 'send-funds.rtp', 'send-funds.instant-bank'];
@@ -26,8 +27,11 @@ export function completeBusiness(capabilities: string[]) {
 
 export async function moneyWallet(s: TestServer, cents = 0, capabilities = MONEY_CAPABILITIES): Promise<WalletParty> {
   const account = await create(s, completeBusiness(capabilities));
-  const due = (account.capabilities as any[] | undefined)?.filter((c) => capabilities.includes(c.capability) && c.status !== 'enabled');
-  if (due && due.length > 0) throw new Error(`capabilities not enabled: ${JSON.stringify(due)}`);
+  // Money-moving capabilities of a business also need its underwriting (decision 1703).
+  await submitUnderwriting(s, account.accountID);
+  const statuses = await capabilityStatuses(s, account.accountID);
+  const due = capabilities.filter((c) => statuses[c] !== 'enabled');
+  if (due.length > 0) throw new Error(`capabilities not enabled: ${JSON.stringify(due)}`);
   const wallets = await s.request('GET', `/accounts/${account.accountID}/wallets`, { headers: V2026 });
   const walletID = wallets.json[0].walletID as string;
   const methods = await s.request('GET', `/accounts/${account.accountID}/payment-methods?paymentMethodType=moov-wallet`, { headers: V2026 });

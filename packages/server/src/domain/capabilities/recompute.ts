@@ -10,6 +10,7 @@ import { refreshPaymentMethods } from '../payment-methods/refresh.ts';
 import { ensureDefaultWallet, WALLET_CAPABILITIES } from '../wallets/default-wallet.ts';
 import { bringsWallet, isBusinessOnly, LEGACY_WALLET_BEARING } from './catalog.ts';
 import { currentlyDue } from './requirements.ts';
+import { loadOnboardingFacts, type OnboardingFacts } from './onboarding-facts.ts';
 
 /** Why a business-only capability an individual asked for at creation is disabled. */
 export const BUSINESS_ONLY_REASON = 'only business accounts can collect funds';
@@ -28,10 +29,11 @@ export async function recomputeCapabilities(sql: Sql, clock: Clock, platformID: 
   const row = await findAccount(sql, accountID);
   if (!row) return;
   const account = parseStored(row);
+  const facts = await loadOnboardingFacts(sql, account);
   // Two passes: the second settles the wallet capabilities the first one requested.
   for (let pass = 0; pass < 2; pass++) {
     const rows = await capabilityRowsOf(sql, accountID);
-    for (const capability of rows) await settle(sql, clock, platformID, account, capability);
+    for (const capability of rows) await settle(sql, clock, platformID, account, facts, capability);
     const requested = await requestWalletIfDue(sql, clock, platformID, account, await capabilityRowsOf(sql, accountID));
     if (!requested) break;
   }
@@ -43,16 +45,16 @@ export async function recomputeCapabilities(sql: Sql, clock: Clock, platformID: 
 }
 
 /** The status a capability that is not disabled should have now. */
-function targetOf(account: StoredAccount, capability: CapabilityStateRow): { status: CapabilityStatus; reason: string | null } {
+function targetOf(account: StoredAccount, facts: OnboardingFacts, capability: CapabilityStateRow): { status: CapabilityStatus; reason: string | null } {
   const id = capability.capability as CapabilityIDValue;
   if (isFacilitator(account)) return { status: 'enabled', reason: null };
   if (isBusinessOnly(id) && account.document.accountType !== 'business') return { status: 'disabled', reason: BUSINESS_ONLY_REASON };
-  return { status: currentlyDue(id, account).length > 0 ? 'pending' : 'enabled', reason: null };
+  return { status: currentlyDue(id, account, facts).length > 0 ? 'pending' : 'enabled', reason: null };
 }
 
-async function settle(sql: Sql, clock: Clock, platformID: string, account: StoredAccount, capability: CapabilityStateRow): Promise<void> {
+async function settle(sql: Sql, clock: Clock, platformID: string, account: StoredAccount, facts: OnboardingFacts, capability: CapabilityStateRow): Promise<void> {
   if (capability.status === 'disabled') return;
-  const target = targetOf(account, capability);
+  const target = targetOf(account, facts, capability);
   if (target.status === capability.status) return;
   const now = timestamp(clock);
   await setCapabilityState(sql, {

@@ -1,6 +1,8 @@
 import type { CapabilityIDValue, RequirementIDValue } from '@railyard/contract';
 import type { StoredAccount } from '../accounts/document.ts';
 import { FAMILY, type CapabilityFamily } from './catalog.ts';
+import type { OnboardingFacts } from './onboarding-facts.ts';
+import { onboardingDue } from './onboarding-requirements.ts';
 
 /*
  * What each capability needs from an account before it is enabled, and
@@ -42,12 +44,20 @@ const EXTRA: Partial<Record<CapabilityIDValue, readonly Need[]>> = {
 /** Business types whose owners must be declared (docs/api-behaviour.md §5.1). */
 const OWNERS_DECLARED_BY: ReadonlySet<string> = new Set(['llc', 'partnership', 'privateCorporation']);
 
-/** The requirements of `capability` the account has not met yet, in a stable order. */
-export function currentlyDue(capability: CapabilityIDValue, account: StoredAccount): Need[] {
+/** Families whose business capabilities also need representatives, underwriting and documents (decision 1703). */
+const ONBOARDED: ReadonlySet<CapabilityFamily> = new Set(['send', 'money-transfer', 'collect', 'card-issuing']);
+
+/**
+ * The requirements of `capability` the account has not met yet, in a stable
+ * order: the profile's first, then (businesses) the onboarding ones.
+ */
+export function currentlyDue(capability: CapabilityIDValue, account: StoredAccount, facts: OnboardingFacts): Need[] {
   const business = account.document.accountType === 'business';
   const table = business ? BUSINESS : INDIVIDUAL;
   const needs = [...table[FAMILY[capability]], ...(business ? (EXTRA[capability] ?? []) : [])];
-  return needs.filter((need) => !met(need, account));
+  const due = needs.filter((need) => !met(need, account));
+  if (business && ONBOARDED.has(FAMILY[capability])) due.push(...onboardingDue(capability, account, facts));
+  return due;
 }
 
 function met(need: Need, account: StoredAccount): boolean {

@@ -16,6 +16,7 @@ import { refreshPaymentMethods } from '../payment-methods/refresh.ts';
 import { isBusinessOnly, isMoovManaged } from './catalog.ts';
 import { recomputeCapabilities, recordCapabilityEvent } from './recompute.ts';
 import { currentlyDue } from './requirements.ts';
+import { loadOnboardingFacts, type OnboardingFacts } from './onboarding-facts.ts';
 
 /**
  * Capabilities of an account: request, list, get, disable. Statuses are
@@ -40,14 +41,16 @@ export class CapabilityService {
       for (const id of wanted) await this.requestOne(sql, caller, access.stored, id);
       await recomputeCapabilities(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, accountID);
       const rows = await capabilityRowsOf(sql, accountID);
-      return wanted.map((id) => render(access.stored, rows.find((row) => row.capability === id)!));
+      const facts = await loadOnboardingFacts(sql, access.stored);
+      return wanted.map((id) => render(access.stored, facts, rows.find((row) => row.capability === id)!));
     });
   }
 
   async list(caller: Caller, accountID: string): Promise<CapabilityView[]> {
     return this.store.read(async (sql) => {
       const access = await accessibleAccount(sql, caller, accountID);
-      return (await capabilityRowsOf(sql, accountID)).map((row) => render(access.stored, row));
+      const facts = await loadOnboardingFacts(sql, access.stored);
+      return (await capabilityRowsOf(sql, accountID)).map((row) => render(access.stored, facts, row));
     });
   }
 
@@ -56,7 +59,7 @@ export class CapabilityService {
       const access = await accessibleAccount(sql, caller, accountID);
       const row = await findCapabilityRow(sql, accountID, capabilityID);
       if (!row) throw new NotFound('capability');
-      return render(access.stored, row);
+      return render(access.stored, await loadOnboardingFacts(sql, access.stored), row);
     });
   }
 
@@ -120,7 +123,7 @@ function checkRequest(requested: readonly CapabilityIDValue[], account: StoredAc
   return wanted;
 }
 
-function render(account: StoredAccount, row: CapabilityStateRow): CapabilityView {
+function render(account: StoredAccount, facts: OnboardingFacts, row: CapabilityStateRow): CapabilityView {
   const id = row.capability as CapabilityIDValue;
   const view: CapabilityView = {
     capability: id,
@@ -129,7 +132,7 @@ function render(account: StoredAccount, row: CapabilityStateRow): CapabilityView
     createdOn: row.created_on,
     updatedOn: row.updated_on,
   };
-  if (row.status === 'pending' && !isFacilitator(account)) view.requirements = { currentlyDue: currentlyDue(id, account) };
+  if (row.status === 'pending' && !isFacilitator(account)) view.requirements = { currentlyDue: currentlyDue(id, account, facts) };
   if (row.disabled_reason) view.disabledReason = row.disabled_reason;
   if (row.disabled_on) view.disabledOn = row.disabled_on;
   return view;

@@ -16,6 +16,9 @@ import { refundHandlers } from './refunds.ts';
 import { adjustmentHandlers } from './adjustments.ts';
 import { receiptHandlers } from './receipts.ts';
 import { webhookHandlers } from './webhooks.ts';
+import { representativeHandlers } from './representatives.ts';
+import { underwritingHandlers } from './underwriting.ts';
+import { fileHandlers } from './files.ts';
 import { onboardingInviteHandlers } from './onboarding-invites.ts';
 import { accountCountryHandlers } from './account-countries.ts';
 import { enrichmentHandlers } from './enrichment.ts';
@@ -39,6 +42,9 @@ export const handlers: Record<OperationId, Handler> = {
   ...adjustmentHandlers,
   ...receiptHandlers,
   ...webhookHandlers,
+  ...representativeHandlers,
+  ...underwritingHandlers,
+  ...fileHandlers,
   ...onboardingInviteHandlers,
   ...accountCountryHandlers,
   ...enrichmentHandlers,
