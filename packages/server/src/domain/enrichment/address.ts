@@ -77,12 +77,9 @@ export function suggestAddresses(filter: EnrichAddressFilter): EnrichedAddressVi
   const max = filter.maxResults ?? DEFAULT_ADDRESS_SUGGESTIONS;
   const candidates = places(wherePart, filter, hash);
   const out: Suggestion[] = [];
+  // Every street in every place (a few thousand at most), so the preferences below see them all.
   for (const street of streets(typed)) {
-    for (const place of candidates) {
-      out.push({ addressLine1: `${number} ${street}`, city: place.city, stateOrProvince: place.state, postalCode: place.postalCode });
-      if (out.length >= max * 4) break;
-    }
-    if (out.length >= max * 4) break;
+    for (const place of candidates) out.push({ addressLine1: `${number} ${street}`, city: place.city, stateOrProvince: place.state, postalCode: place.postalCode });
   }
   // Interleave so the first few suggestions differ in street and place alike.
   out.sort((a, b) => stableHash(`${normalised}|${a.addressLine1}|${a.postalCode}`) - stableHash(`${normalised}|${b.addressLine1}|${b.postalCode}`));
