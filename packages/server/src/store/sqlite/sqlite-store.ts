@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { Database as Db, Statement } from 'better-sqlite3';
 import { migrations, migrationSql } from '../migrations.ts';
 import { type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
+import { StoreUnavailable } from '../unavailable.ts';
 import { WalCheckpointer } from './checkpointer.ts';
 import { WalFile, WalSync } from './wal-sync.ts';
 
@@ -180,7 +181,8 @@ export class SqliteStore implements Store {
 
   write<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new Error('store is closed'));
-    if (this.walSync?.failure !== undefined) return Promise.reject(new Error('store refuses writes after a failed fsync', { cause: this.walSync.failure }));
+    // 503 at the edge (unavailable.ts): only a restart makes the WAL trustworthy again (wal-sync.ts, docs/operations.md).
+    if (this.walSync?.failure !== undefined) return Promise.reject(new StoreUnavailable('store refuses writes after a failed fsync', { cause: this.walSync.failure }));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
