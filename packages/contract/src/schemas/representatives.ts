@@ -47,7 +47,7 @@ export const CreateRepresentative = z
   .object({
     name: IndividualName,
     phone: PhoneNumber.optional(),
-    email: z.string({ error: 'must be a string' }).max(255).optional(),
+    email: z.string({ error: 'must be a string' }).max(255, 'the length must be no more than 255').optional(),
     address: Address.optional(),
     birthDate: BirthDate.optional(),
     governmentID: GovernmentID.optional(),
@@ -61,7 +61,7 @@ export const UpdateRepresentative = z
   .object({
     name: IndividualNameUpdate.optional(),
     phone: PhoneNumber.nullable().optional(),
-    email: z.string({ error: 'must be a string' }).max(255).nullable().optional(),
+    email: z.string({ error: 'must be a string' }).max(255, 'the length must be no more than 255').nullable().optional(),
     address: AddressUpdate.nullable().optional(),
     birthDate: BirthDateUpdate.nullable().optional(),
     governmentID: GovernmentID.nullable().optional(),

@@ -62,9 +62,13 @@ export const ReturnPolicyType = choice(RETURN_POLICIES, 'ReturnPolicyType');
 export const UnderwritingStatus = z.enum(UNDERWRITING_STATUSES).meta({ id: 'UnderwritingStatus' });
 
 /** Whole percentages 0-100 (each set of shares must total 100: checked by the domain). */
-const percent = z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0).max(100);
+const percent = z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be no less than 0').max(100, 'must be no greater than 100');
 /** Amounts in cents, as Moov's other money fields. */
-const cents = z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0).max(1_000_000_000_000);
+const cents = z
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(0, 'must be no less than 0')
+  .max(1_000_000_000_000, 'must be no greater than 1000000000000');
 
 export const EstimatedActivity = z
   .object({
@@ -138,7 +142,7 @@ export const FulfillmentDetails = z
   .object({
     hasPhysicalGoods: z.boolean({ error: 'must be a boolean' }),
     isShippingProduct: z.boolean({ error: 'must be a boolean' }),
-    shipmentDurationDays: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0).max(365),
+    shipmentDurationDays: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be no less than 0').max(365, 'must be no greater than 365'),
     returnPolicy: ReturnPolicyType,
   })
   .meta({ id: 'FulfillmentDetails' });
