@@ -12,7 +12,7 @@ import { registerOperation } from './register-operation.ts';
 import { registerMultipart } from './multipart.ts';
 import { RouteIndex } from './not-found.ts';
 import { registerRootPage } from './root-page.ts';
-import { registerOnboardingPage } from './onboarding-page/route.ts';
+import { registerOnboardingPage } from './invite-page.ts';
 import { handlers } from './handlers/index.ts';
 import type { Handler } from './handlers/handler.ts';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FormErrors, FormField, FormValues } from '../../domain/onboarding-invites/form.ts';
-import type { InvitePage } from '../../domain/onboarding-invites/service.ts';
-import type { InviteState } from '../../domain/onboarding-invites/settings.ts';
-import { escapeHtml as e } from '../root-page.ts';
+import type { FormErrors, FormField, FormValues } from '../domain/onboarding-invites/form.ts';
+import type { InvitePage } from '../domain/onboarding-invites/service.ts';
+import type { InviteState } from '../domain/onboarding-invites/settings.ts';
+import { escapeHtml as e } from './root-page.ts';
 
 /*
  * The invite page's HTML (decision 1751): plain server-rendered forms, no

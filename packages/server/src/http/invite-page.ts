@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INVITE_CODE_PATTERN } from '@railyard/contract';
-import type { Services } from '../../compose/services.ts';
-import { readForm } from '../../domain/onboarding-invites/form.ts';
-import { sendEmpty } from '../errors.ts';
-import type { RateLimiter } from '../rate-limit.ts';
-import { closedPage, donePage, formPage, notFoundPage, STYLE_HASH } from './template.ts';
+import type { Services } from '../compose/services.ts';
+import { readForm } from '../domain/onboarding-invites/form.ts';
+import { sendEmpty } from './errors.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import { closedPage, donePage, formPage, notFoundPage, STYLE_HASH } from './invite-page-html.ts';
 
 /** Where an invite's link points: `GET` draws the form, `POST` submits it. */
 export const INVITE_PAGE_PATH = '/onboarding/:code';
