@@ -100,7 +100,8 @@ export const getEnrichedProfile = defineOperation({
   description:
     'Answers what a business profile could be prefilled with for a work email address: legal name, website, phone, ' +
     'address and industry codes, made deterministically from the email’s domain (sandbox data, no outside lookup). ' +
-    'Addresses at free-mail domains (gmail.com and the like) and unknown domains answer 404, as there is no business to describe.',
+    'Addresses at free-mail domains (gmail.com and the like) and at domains reserved for examples and tests (example.com, ' +
+    '.test, .invalid) answer 404, as there is no business to describe; a malformed address answers 400.',
   auth: 'api',
   scopes: ENRICHMENT,
   readOnly: true,
