@@ -5,8 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Socket } from 'node:net';
 import pg from 'pg';
+// One rule for every PostgreSQL probe of the tests: required on CI, skipped visibly elsewhere.
+import { POSTGRES_URL, postgresSkipReason } from '../../server/test/support/stores.ts';
 
 /**
  * The real CLI as a child process, the way an operator runs it. Every server
@@ -14,7 +15,6 @@ import pg from 'pg';
  */
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const BIN = join(REPO_ROOT, 'packages/cli/bin/railyard.mjs');
-const POSTGRES_URL = process.env['TEST_DATABASE_URL'] ?? process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 /**
  * A limit on one CLI run, generous on purpose: each run starts node and loads
  * the TypeScript sources through tsx (~2 s of CPU), and on a 2-core CI machine
@@ -119,21 +119,7 @@ async function ping(url: string, authorization: string): Promise<number> {
   return (await fetch(`${url}/ping`, { headers: { authorization } })).status;
 }
 
-async function postgresAnswers(): Promise<boolean> {
-  const url = new URL(POSTGRES_URL);
-  return new Promise((done) => {
-    const socket = new Socket();
-    const finish = (ok: boolean) => {
-      socket.destroy();
-      done(ok);
-    };
-    socket.setTimeout(1000, () => finish(false));
-    socket.once('error', () => finish(false));
-    socket.connect(Number(url.port || 5432), url.hostname, () => finish(true));
-  });
-}
-
-const postgresSkip = (await postgresAnswers()) ? false : 'PostgreSQL does not answer';
+const postgresSkip = await postgresSkipReason();
 const scratch = mkdtempSync(join(tmpdir(), 'railyard-cli-'));
 let dbCounter = 0;
 const freshDb = () => `sqlite:${join(scratch, `db-${++dbCounter}.db`)}`;
