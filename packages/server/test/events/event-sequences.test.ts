@@ -356,7 +356,9 @@ for (const kind of await storeKinds()) {
       // The hold is paid out: the transaction completes; the available balance already went down at the hold.
       await expectEvents([updated(t, 'destination.completed'), updated(t, 'completed'), walletTransaction('completed', walletBalance - 5_503)]);
       await advance(s, { seconds: 1 });
-      // The money comes back into the same (completed) transaction: the balance changes, the transaction's status does not.
+      // The money comes back as its own `ach-reversal` transaction of the transfer (docs/refunds.md "ACH returns").
+      const reversal = (await v2026('GET', `/accounts/${funded.accountID}/wallets/${funded.walletID}/transactions?transactionType=ach-reversal&sourceID=${t.transferID}`)).json[0];
+      assert.equal(reversal.netAmount, 5_503);
       await expectEvents([
         updated(t, 'destination.returned'),
         updated(t, 'reversed'),
@@ -368,6 +370,7 @@ for (const kind of await storeKinds()) {
           exceptionDetails: { achReturnCode: 'R03', description: 'Account number structure is valid, but does not match individual or open account' },
         }),
         ...Object.values(payeeMethods).map((pm) => disabled(payee.accountID, payee.bankAccountID, pm)),
+        ev('walletTransaction.updated', { accountID: funded.accountID, walletID: funded.walletID, transactionID: reversal.transactionID, status: 'completed', availableBalance: usd(walletBalance) }),
         ev('balance.updated', { accountID: funded.accountID, walletID: funded.walletID }),
       ]);
       await assertLedgerOk(s);

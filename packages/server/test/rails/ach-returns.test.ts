@@ -72,7 +72,7 @@ for (const kind of await storeKinds()) {
       });
     }
 
-    it('a late debit return takes what the wallet has; the rest is a platform loss, never a negative wallet', async () => {
+    it('a late debit return takes it all back from the wallet, even below zero (an ach-return settlement); the wallet, its transactions and the events agree', async () => {
       const owner = await bankParty(s, { verified: true });
       const other = await bankParty(s, { verified: false });
       const created = await postTransfer(s, {
@@ -81,14 +81,32 @@ for (const kind of await storeKinds()) {
         amount: { currency: 'USD', value: 5507 },
       });
       assert.equal(created.status, 200, created.text);
+      const transferID = created.json.transferID as string;
       await advance(s, { seconds: 3 });
-      assert.equal((await getTransfer(s, created.json.transferID)).status, 'completed');
+      assert.equal((await getTransfer(s, transferID)).status, 'completed');
       // Spend most of it before the return arrives.
       const spent = await postTransfer(s, { source: { paymentMethodID: owner.paymentMethodID }, destination: { paymentMethodID: other.methods['ach-credit-same-day'] }, amount: { currency: 'USD', value: 5000 } });
       assert.equal(spent.status, 200, spent.text);
       await advance(s, { seconds: 10 });
-      assert.equal((await getTransfer(s, created.json.transferID)).status, 'reversed');
-      assert.equal(await balance(s, owner), 0);
+      const returned = await getTransfer(s, transferID);
+      assert.equal(returned.status, 'reversed');
+      assert.equal(returned.source.achDetails.return.code, 'R07');
+      // 5,507 in, 5,000 out, 5,507 taken back: the wallet owes 5,000 (decision 1600).
+      assert.equal(await balance(s, owner), -5000);
+      const headers = { 'x-moov-version': 'v2026.01.00' };
+      const txs = await s.request('GET', `/accounts/${owner.accountID}/wallets/${owner.walletID}/transactions?sourceID=${transferID}`, { headers });
+      const byType = Object.fromEntries(txs.json.map((t: any) => [t.transactionType, t]));
+      assert.deepEqual(Object.keys(byType).sort(), ['account-funding', 'ach-reversal']);
+      assert.equal(byType['account-funding'].netAmount, 5507);
+      assert.equal(byType['ach-reversal'].netAmount, -5507);
+      assert.equal(byType['ach-reversal'].sourceType, 'transfer');
+      assert.equal(byType['ach-reversal'].status, 'completed');
+      assert.equal(byType['ach-reversal'].availableBalance, -5000);
+      const walletEvents = (await eventTypes(s, 'walletTransaction.updated')).filter((e) => e.data.transactionID === byType['ach-reversal'].transactionID);
+      assert.deepEqual(walletEvents.map((e) => [e.data.status, e.data.availableBalance.value]), [['completed', -5000]]);
+      // The negative wallet cannot send until it is covered.
+      const blocked = await postTransfer(s, { source: { paymentMethodID: owner.paymentMethodID }, destination: { paymentMethodID: other.methods['ach-credit-same-day'] }, amount: { currency: 'USD', value: 1 } });
+      assert.equal((await getTransfer(s, blocked.json.transferID)).failureReason, 'wallet-insufficient-funds');
       await assertLedgerOk(s);
     });
   });

@@ -51,6 +51,12 @@ const SOURCE_TYPES = ['transfer', 'dispute', 'issuing-card-transaction', 'issuin
  * completion (referenced by the transferID). Their `sourceType` is `transfer`.
  */
 const TRANSFER_PARTS = ['refund', 'refund-failure', 'ach-return'];
+/**
+ * The money of a won dispute coming back (docs/disputes.md): referenced by the
+ * disputeID under its own reference type, so it is a transaction of its own
+ * beside the dispute's debit, with the same `sourceType` and `sourceID`.
+ */
+const DISPUTE_PARTS = ['dispute-reversal'];
 const quoted = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
 
 const TRANSACTIONS = `
@@ -84,6 +90,7 @@ WITH grouped AS (
 ), typed AS (
   SELECT s.*,
          CASE WHEN s.reference_type IN (${quoted(TRANSFER_PARTS)}) THEN 'transfer'
+              WHEN s.reference_type IN (${quoted(DISPUTE_PARTS)}) THEN 'dispute'
               WHEN s.reference_type IN (${quoted(SOURCE_TYPES)}) THEN s.reference_type ELSE 'adjustment' END AS source_type,
          CASE WHEN s.reference_type IN ('refund', 'refund-failure')
               THEN COALESCE((SELECT r.transfer_id FROM refunds r WHERE r.refund_id = s.reference_id), s.reference_id)
@@ -94,6 +101,7 @@ WITH grouped AS (
            WHEN s.reference_type = 'refund-failure' THEN 'refund-failure'
            WHEN s.reference_type = 'ach-return' THEN 'ach-reversal'
            WHEN s.reference_type = 'dispute' THEN 'dispute'
+           WHEN s.reference_type = 'dispute-reversal' THEN 'dispute-reversal'
            WHEN s.reference_type = 'sweep' THEN 'auto-sweep'
            WHEN s.reference_type <> 'transfer' THEN 'adjustment'
            WHEN s.counterpart_kind = 'wallet' THEN 'wallet-transfer'

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../../kernel/clock.ts';
 import type { TransferRecord } from '../../model.ts';
-import { availableBalance, moveFunds, postEntry, type PostingInput } from '../../../../ledger/index.ts';
+import { moveFunds, postEntry, type PostingInput } from '../../../../ledger/index.ts';
 import type { Sql } from '../../../../store/port.ts';
 import type { WalletRow } from '../../../../store/repos/wallets.ts';
 import { noteWalletPostings } from '../../../wallets/movement-events.ts';
@@ -27,7 +27,7 @@ import {
  */
 
 export const ACH_CLEARING_OWNER = 'ach';
-/** Owner of the `fees` ledger account that absorbs what a wallet could not pay back on a late debit return. */
+/** Owner of the `fees` ledger account that absorbs a late debit return of a bank → bank transfer (no wallet to take it from). */
 export const ACH_RETURN_LOSSES_OWNER = 'ach-return-losses';
 
 const clearing = (sql: Sql, clock: Clock, transfer: TransferRecord) => ledgerAccountOf(sql, clock, transfer, 'rail-clearing', ACH_CLEARING_OWNER);
@@ -92,12 +92,22 @@ export async function debitReturnedInClearing(sql: Sql, clock: Clock, transfer: 
 }
 
 /**
+ * The reference of a return that arrives after the transfer completed: the
+ * transfer, but its own wallet transaction (`ach-return` → `ach-reversal`,
+ * docs/refunds.md "ACH returns"), not netted into the transfer's.
+ */
+function lateReturnReference(transfer: TransferRecord) {
+  return { ...reference(transfer, 'return'), referenceType: 'ach-return' };
+}
+
+/**
  * A debit returned after it cleared: the debited bank account gets the whole
- * amount back. The wallet that received it pays what it still has (up to the
- * net it got), the platform's fees account gives back the fee, and whatever
- * the wallet lacks is a platform loss on the `ach-return-losses` account: a
- * wallet never goes negative and money stays conserved. Bank → bank: the
- * credit already paid out, so the net is all loss.
+ * amount back. The wallet that received it pays the net it got, whatever its
+ * balance: an `ach-return` platform settlement may take it below zero, and the
+ * negative wallet cannot send until it is covered (decision 1600); the
+ * platform's fees account gives back the fee. Bank → bank there is no wallet:
+ * the credit already paid out, so the net is a platform loss on the
+ * `ach-return-losses` account.
  */
 export async function debitReturnedAfterClearing(sql: Sql, clock: Clock, transfer: TransferRecord): Promise<{ takenFromWallet: number; loss: number }> {
   const net = transfer.amount - transfer.facilitatorFeeCents;
@@ -106,14 +116,13 @@ export async function debitReturnedAfterClearing(sql: Sql, clock: Clock, transfe
   let wallet: WalletRow | undefined;
   if (transfer.destination.sourceKind === 'wallet' && net > 0) {
     wallet = await walletOf(sql, transfer, 'destination');
-    const { value } = await availableBalance(sql, transfer.platformID, wallet.ledger_account_id);
-    takenFromWallet = Math.min(net, Math.max(0, value));
-    if (takenFromWallet > 0) postings.push(posting(transfer, wallet.ledger_account_id, -takenFromWallet));
+    takenFromWallet = net;
+    postings.push(posting(transfer, wallet.ledger_account_id, -net));
   }
   if (transfer.facilitatorFeeCents > 0) postings.push(posting(transfer, await feesAccountOf(sql, clock, transfer), -transfer.facilitatorFeeCents));
   const loss = net - takenFromWallet;
   if (loss > 0) postings.push(posting(transfer, await losses(sql, clock, transfer), -loss));
-  const result = await postEntry(sql, { ...reference(transfer, 'return'), postings }, clock);
+  const result = await postEntry(sql, { ...lateReturnReference(transfer), settlement: 'ach-return', postings }, clock);
   await noteWalletPostings(sql, clock, result, [wallet]);
   return { takenFromWallet, loss };
 }
@@ -136,6 +145,6 @@ export async function creditReturnedAfterCompletion(sql: Sql, clock: Clock, tran
   const postings: PostingInput[] = [posting(transfer, back, transfer.amount)];
   if (net > 0) postings.push(posting(transfer, await bankAccount(sql, clock, transfer, 'destination'), -net));
   if (transfer.facilitatorFeeCents > 0) postings.push(posting(transfer, await feesAccountOf(sql, clock, transfer), -transfer.facilitatorFeeCents));
-  const result = await postEntry(sql, { ...reference(transfer, 'return'), postings }, clock);
+  const result = await postEntry(sql, { ...lateReturnReference(transfer), postings }, clock);
   await noteWalletPostings(sql, clock, result, [wallet]);
 }
