@@ -7,6 +7,7 @@ import { DomainError } from '../kernel/errors.ts';
 import { FailedLogin, LimitedLogin } from '../domain/auth/login-limits.ts';
 import { EMPTY_BODY_STATUSES, sendDomainError, sendEmpty, sendGenericError, sendNotFound } from './errors.ts';
 import { answerClientError } from './client-error.ts';
+import { answerUnavailable } from './unavailable.ts';
 import { RateLimiter, type RateLimitSetting } from './rate-limit.ts';
 import { registerOperation } from './register-operation.ts';
 import { registerMultipart } from './multipart.ts';
@@ -120,6 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (EMPTY_BODY_STATUSES.has(status)) return sendEmpty(reply, status);
       return sendGenericError(reply, status, (error as Error).message);
     }
+    const unavailable = answerUnavailable(error, request, reply);
+    if (unavailable) return unavailable;
     request.log.error({ err: error }, 'unhandled error');
     return sendEmpty(reply, 500);
   });

@@ -46,6 +46,8 @@ export class Journal {
   readonly unexpected: string[] = [];
   /** 503 answers (storage unavailable), which are expected only while a fault is injected. */
   unavailable = 0;
+  /** The body of the last 503, to check its shape. */
+  lastUnavailable: { text: string; retryAfter: string | null } | undefined;
   requests = 0;
 
   record(sent: Sent, outcome: Outcome): void {
@@ -58,7 +60,10 @@ export class Journal {
       }
       this.acknowledged.set(sent.key, { ...sent, transferID: outcome.transferID });
     } else if (outcome.kind === 'cut-off' || outcome.kind === 'unavailable') {
-      if (outcome.kind === 'unavailable') this.unavailable++;
+      if (outcome.kind === 'unavailable') {
+        this.unavailable++;
+        this.lastUnavailable = { text: outcome.text, retryAfter: outcome.retryAfter };
+      }
       if (!this.acknowledged.has(sent.key)) this.uncertain.set(sent.key, sent);
     } else {
       this.unexpected.push(`${sent.kind} ${sent.key}: ${outcome.status} ${outcome.text.slice(0, 300)}`);
@@ -69,7 +74,7 @@ export class Journal {
 export type Outcome =
   | { kind: 'ok'; transferID: string; status: string }
   | { kind: 'cut-off'; error: string }
-  | { kind: 'unavailable'; text: string }
+  | { kind: 'unavailable'; text: string; retryAfter: string | null }
   | { kind: 'other'; status: number; text: string };
 
 export async function call(url: string, auth: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -146,7 +151,7 @@ export async function send(url: string, auth: string, parties: Parties, sent: Se
     if ((answer.status === 200 || answer.status === 202 || answer.status === 409) && typeof answer.json?.transferID === 'string') {
       return { kind: 'ok', transferID: answer.json.transferID, status: answer.json.status };
     }
-    if (answer.status === 503) return { kind: 'unavailable', text: answer.text };
+    if (answer.status === 503) return { kind: 'unavailable', text: answer.text, retryAfter: answer.headers.get('retry-after') };
     return { kind: 'other', status: answer.status, text: answer.text };
   } catch (error) {
     return { kind: 'cut-off', error: String((error as Error).cause ?? error) };

@@ -12,9 +12,17 @@ const databases = new Map();
 
 function checkpointAll() {
   for (const [id, db] of databases) {
-    // PASSIVE: copies what no reader still needs and never waits for the writer,
-    // which goes on committing while it runs.
-    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
+    let result;
+    try {
+      // PASSIVE: copies what no reader still needs and never waits for the writer,
+      // which goes on committing while it runs.
+      [result] = db.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // A full or failing disk (SQLITE_FULL, SQLITE_IOERR): the WAL keeps every
+      // frame until a later checkpoint succeeds, so try again next time rather
+      // than end the thread (docs/operations.md).
+      continue;
+    }
     parentPort.postMessage({ kind: 'checkpointed', id, walFrames: result.log, copiedFrames: result.checkpointed });
   }
 }
