@@ -510,7 +510,8 @@ try {
     if (target.verify) checks.push(await target.verify({ ok: max.ok + half.ok, inFlight: max.inFlight }));
   }
 } finally {
-  await Promise.all([baseline, railyard, floor, journal].flatMap((server) => (server ? [stopServer(server.child)] : [])));
+  // Every child, the webhook receiver too: one left running keeps this process alive after the figures.
+  await Promise.all([baseline, railyard, floor, journal, receiver].flatMap((server) => (server ? [stopServer(server.child)] : [])));
   if (!values['keep-db']) rmSync(dir, { recursive: true, force: true });
 }
 
