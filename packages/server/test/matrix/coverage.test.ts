@@ -57,6 +57,11 @@ describe('authorization matrix coverage', () => {
     );
   });
 
+  test('every operation whose query has a required parameter has a valid request', () => {
+    const missing = covered.filter((op) => op.request.query && !op.request.query.safeParse({}).success && !REQUESTS[op.id]).map((op) => op.id);
+    assert.deepEqual(missing, [], 'reads the matrix cannot make without a query: add one to REQUESTS in packages/server/test/matrix/requests.ts');
+  });
+
   test('request templates and expected refusals name operations that exist', () => {
     const ids = new Set<string>(registry.map((op) => op.id));
     for (const id of [...Object.keys(REQUESTS), ...Object.keys(EXPECTED_REFUSALS)]) assert.ok(ids.has(id), `test/matrix/requests.ts names ${id}, which the registry does not have`);

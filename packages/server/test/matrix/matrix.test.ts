@@ -26,7 +26,8 @@ const show = (answer: Answer) => `${answer.status} ${answer.reason ?? ''} ${answ
 /** B's UUIDs that an answer to A shows, apart from the ones A sent. */
 function leaked(answer: Answer, other: Side, sent: readonly string[] = []): string[] {
   const excused = new Set(sent.map((id) => id.toLowerCase()));
-  return [...new Set(uuidsIn(answer.body))].filter((id) => other.uuids.has(id) && !excused.has(id));
+  const ids = [...new Set(uuidsIn(answer.body))].filter((id) => other.uuids.has(id) && !excused.has(id));
+  return [...ids, ...[...other.markers].filter((marker) => answer.body.includes(marker) && !excused.has(marker.toLowerCase()))];
 }
 
 for (const kind of await storeKinds()) {
@@ -100,8 +101,9 @@ for (const kind of await storeKinds()) {
      */
     function variants(op: OperationDef): Array<{ label: string; foreign: string[] }> {
       const params = pathParams(op);
-      if (params.length === 0) return [];
       const names = seedNames(op);
+      // Values no platform owns (an avatar's string) have no other platform's version.
+      if (params.every((param) => seedFor(names[param]!)?.shared)) return [];
       const result = [{ label: 'all of the platform’s IDs', foreign: params }];
       for (const param of params) {
         if (param === 'accountID' || params.length === 1 || seedFor(names[param]!)?.shared) continue;
@@ -180,7 +182,7 @@ for (const kind of await storeKinds()) {
           const shape = queryShape(op);
           const queries: Array<Record<string, string>> = [];
           const foreignIDs = Object.entries(w.b.all)
-            .filter(([name, value]) => !seedFor(name)?.shared && uuidsIn(value).length === 1)
+            .filter(([name]) => !seedFor(name)?.shared)
             .map(([, value]) => value);
           for (const key of shape.idKeys) for (const id of foreignIDs) queries.push({ [key]: id });
           for (const [key, values] of shape.enumKeys) for (const value of values) queries.push({ [key]: value });

@@ -26,6 +26,8 @@ export interface Side {
   all: Record<string, string>;
   /** Every UUID the platform's seeding answers held: none may appear in the other platform's reads. */
   uuids: Set<string>;
+  /** The platform's seed values that are not UUIDs (invite codes, …): searched for as they are. */
+  markers: Set<string>;
   basic: string;
 }
 
@@ -54,13 +56,26 @@ async function side(server: TestServer, platform: TestServer['platform']): Promi
   const seeds = new PlatformSeeds(server, platform);
   const all = await seeds.all();
   const uuids = new Set<string>([...uuidsIn(JSON.stringify(seeds.answers)), ...uuidsIn(JSON.stringify(all)), platform.accountID.toLowerCase()]);
-  return { seeds, all, uuids, basic: platform.basic };
+  const markers = new Set(
+    Object.entries(all)
+      .filter(([name, value]) => !seedFor(name)?.shared && uuidsIn(value).length === 0 && value.length >= 8)
+      .map(([, value]) => value),
+  );
+  return { seeds, all, uuids, markers, basic: platform.basic };
 }
 
 export async function startWorld(kind: StoreKind): Promise<World> {
   // A clock that stands still: the seeded card payment stays cancellable, nothing falls due meanwhile.
   const server = await startTestServer(kind, { clock: standingClock() });
-  const [a, b] = await Promise.all([side(server, server.platform), side(server, server.otherPlatform)]);
+  let a: Side;
+  let b: Side;
+  try {
+    [a, b] = await Promise.all([side(server, server.platform), side(server, server.otherPlatform)]);
+  } catch (error) {
+    // A seed that fails must fail the suite, not leave the server holding the process open.
+    await server.close();
+    throw error;
+  }
   // Values both platforms' answers hold (none expected) are no evidence of a leak.
   for (const id of [...a.uuids]) if (b.uuids.has(id)) (a.uuids.delete(id), b.uuids.delete(id));
   const tokens = new Map<string, Promise<string>>();
