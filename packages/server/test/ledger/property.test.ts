@@ -13,15 +13,21 @@ import {
   reverseEntry,
   settleHold,
   verifyLedger,
+  SETTLEMENT_KINDS,
   type Bucket,
   type PostResult,
+  type SettlementKind,
 } from '../../src/ledger/index.ts';
 
 /**
  * Random sequences of ledger operations, some of which must be refused, run
  * against the real ledger and a plain in-memory model of it. After every step
  * the outcome (posted, or refused with which code) and every balance must match
- * the model, and verifyLedger must find nothing wrong.
+ * the model, and verifyLedger must find nothing wrong. Among them, what money
+ * coming back after the fact posts (decision 1600): refunds, disputes,
+ * adjustments and fees settled from a wallet whatever its balance, and ACH
+ * returns reversing a funding the wallet may have spent; a wallet they take
+ * below zero must refuse every customer debit until funding covers it.
  */
 
 const RUNS = 12;
@@ -37,6 +43,10 @@ type Op =
   | { op: 'over-release'; hold: number; extra: number }
   | { op: 'settle'; hold: number; to: number; amount: number }
   | { op: 'reverse'; entry: number }
+  /** A platform settlement out of a wallet (a refund, dispute, adjustment, fee…): may overdraw it. */
+  | { op: 'settlement'; wallet: number; amount: number; kind: SettlementKind }
+  /** An ACH return: the reversal of an earlier entry as an `ach-return` settlement (may overdraw). */
+  | { op: 'return'; entry: number }
   | { op: 'bad-amount'; wallet: number; amount: number };
 
 const amount = fc.integer({ min: 1, max: 2_000 });
@@ -51,6 +61,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant('over-release' as const), hold: index, extra: fc.integer({ min: 1, max: 50 }) }), weight: 2 },
   fc.record({ op: fc.constant('settle' as const), hold: index, to: index, amount }),
   fc.record({ op: fc.constant('reverse' as const), entry: index }),
+  {
+    arbitrary: fc.record({
+      op: fc.constant('settlement' as const),
+      wallet: index,
+      amount: fc.integer({ min: 1, max: 8_000 }),
+      kind: fc.constantFrom(...SETTLEMENT_KINDS),
+    }),
+    weight: 2,
+  },
+  fc.record({ op: fc.constant('return' as const), entry: index }),
   fc.record({
     op: fc.constant('bad-amount' as const),
     wallet: index,
@@ -72,6 +92,18 @@ const EVERY_OUTCOME: Op[] = [
   { op: 'release', hold: 1, amount: 501 },
   { op: 'open' },
   { op: 'move', from: 0, to: 2, amount: 2_000 },
+  // Wallet 0 has 2,000 left: a refund of 4,000 overdraws it; a customer debit of 1 is then refused; funding covers it.
+  { op: 'settlement', wallet: 0, amount: 4_000, kind: 'refund' },
+  { op: 'move', from: 0, to: 1, amount: 1 },
+  { op: 'hold', wallet: 0, amount: 1 },
+  { op: 'fund', wallet: 0, amount: 1_500 },
+  { op: 'move', from: 0, to: 1, amount: 1 },
+  { op: 'fund', wallet: 0, amount: 1_000 },
+  { op: 'move', from: 0, to: 1, amount: 400 },
+  // Wallet 1's first funding (5,000) returned after most of it moved on: an ACH return overdraws it.
+  { op: 'move', from: 1, to: 2, amount: 4_000 },
+  { op: 'return', entry: 1 },
+  { op: 'settlement', wallet: 1, amount: 25, kind: 'fee' },
 ];
 
 interface ModelPosting {
@@ -99,16 +131,27 @@ class Model {
     if (nonNegative) this.nonNegative.add(id);
   }
 
-  /** Answers the refusal code the real ledger must give, or undefined if the entry posts. */
-  outcome(postings: ModelPosting[], reference: string): string | undefined {
+  /**
+   * Answers the refusal code the real ledger must give, or undefined if the
+   * entry posts. A wallet's debit may not leave it below zero, unless the entry
+   * is a platform settlement and the debit is of the available bucket; a
+   * credit lands whatever the balance (it covers a negative wallet).
+   */
+  outcome(postings: ModelPosting[], reference: string, settlement?: SettlementKind): string | undefined {
     for (const p of postings) {
       const after = this.balances.get(p.account)![p.bucket] + p.amount;
-      if (this.nonNegative.has(p.account) && after < 0) return 'insufficient-funds';
+      const mayOverdraw = settlement !== undefined && p.bucket === 'available';
+      if (this.nonNegative.has(p.account) && p.amount < 0 && after < 0 && !mayOverdraw) return 'insufficient-funds';
     }
     for (const p of postings) {
       if (p.bucket === 'pending' && p.amount < 0 && (this.held.get(`${p.account}/${reference}`) ?? 0) + p.amount < 0) return 'hold-exceeded';
     }
     return undefined;
+  }
+
+  /** Whether posting these would leave one of the never-negative accounts (a wallet) below zero. */
+  overdraws(postings: ModelPosting[]): boolean {
+    return postings.some((p) => this.nonNegative.has(p.account) && p.amount < 0 && this.balances.get(p.account)![p.bucket] + p.amount < 0);
   }
 
   apply(entryID: string, postings: ModelPosting[], reference: string, isReversal: boolean): void {
@@ -160,9 +203,11 @@ for (const kind of await storeKinds()) {
             call: (sql: Sql) => Promise<PostResult>,
             expectRefusal?: string,
             isReversal = false,
+            settlement?: SettlementKind,
           ): Promise<boolean> => {
-            const expected = expectRefusal ?? model.outcome(expectedPostings, reference);
-            outcomes.set(expected ?? 'posted', (outcomes.get(expected ?? 'posted') ?? 0) + 1);
+            const expected = expectRefusal ?? model.outcome(expectedPostings, reference, settlement);
+            const outcome = expected ?? (model.overdraws(expectedPostings) ? 'posted, overdrawing a wallet' : 'posted');
+            outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
             try {
               const { entry } = await t.store.write(call);
               assert.equal(expected, undefined, `posted, but the model expected ${expected}`);
@@ -277,6 +322,37 @@ for (const kind of await storeKinds()) {
                 if (posted) original.reversed = true;
                 break;
               }
+              case 'settlement': {
+                const wallet = pick(wallets, op.wallet);
+                if (!wallet) break;
+                const reference = randomUUID();
+                await step(
+                  [{ account: wallet, bucket: 'available', amount: -op.amount }, { account: world.ledgerAccountID, bucket: 'available', amount: op.amount }],
+                  reference,
+                  (sql) =>
+                    moveFunds(sql, { ...ref(reference), settlement: op.kind, fromLedgerAccountID: wallet, toLedgerAccountID: world.ledgerAccountID, amount: op.amount, currency: 'USD' }, clock),
+                  undefined,
+                  false,
+                  op.kind,
+                );
+                break;
+              }
+              case 'return': {
+                const original = pick(model.entries, op.entry);
+                if (!original) break;
+                const negated = original.postings.map((p) => ({ ...p, amount: -p.amount }));
+                const refusal = original.isReversal ? 'invalid-entry' : original.reversed ? 'already-reversed' : undefined;
+                const posted = await step(
+                  negated,
+                  original.reference,
+                  (sql) => reverseEntry(sql, { platformID, entryID: original.entryID, description: 'ACH return', settlement: 'ach-return' }, clock),
+                  refusal,
+                  true,
+                  'ach-return',
+                );
+                if (posted) original.reversed = true;
+                break;
+              }
               case 'bad-amount': {
                 const wallet = pick(wallets, op.wallet);
                 if (!wallet) break;
@@ -292,7 +368,7 @@ for (const kind of await storeKinds()) {
       );
       if (process.env['LEDGER_PROPERTY_STATS']) console.log(kind, Object.fromEntries(outcomes));
       // The generator must reach both sides: postings and each kind of refusal.
-      for (const outcome of ['posted', 'insufficient-funds', 'hold-exceeded', 'invalid-amount', 'invalid-entry', 'already-reversed']) {
+      for (const outcome of ['posted', 'posted, overdrawing a wallet', 'insufficient-funds', 'hold-exceeded', 'invalid-amount', 'invalid-entry', 'already-reversed']) {
         assert.ok((outcomes.get(outcome) ?? 0) > 0, `no step ended ${outcome}`);
       }
     });
