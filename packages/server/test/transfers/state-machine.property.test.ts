@@ -21,11 +21,15 @@ import { bankMethod, cardMethod, moneyWallet, type SourceMethod } from '../rails
  * (ACH returns $55.01–$55.07, RTP refusals $77.01–$77.11), declining cards,
  * wallets short of money, delayed wallet and RTP answers, random advances of
  * the platform clock (each running the jobs that fell due) and random
- * cancellations. Every top-level status and leg sub-status a transfer takes,
+ * cancellations, refunds and reversals of card payments (docs/refunds.md: in
+ * full, in part, beyond what is refundable, of transfers that cannot be
+ * refunded). Every top-level status and leg sub-status a transfer takes,
  * read back from the `transfer.updated` events in write order, must be an edge
  * of the state machine (state-machine.ts), the stored row must end where its
  * events say, no request may fail with anything but a refusal (4xx), no job may
- * fail, and the ledger must stay balanced.
+ * fail, and the ledger must stay balanced. Every refund must end `completed`
+ * or `failed` through `pending`, and each transfer's refunded amount must be
+ * what its refunds that did not fail took, never more than the payment.
  */
 
 const RUNS: Record<StoreKind, number> = { sqlite: 40, postgres: 20 };
@@ -49,7 +53,12 @@ type Step =
   | { op: 'create'; flow: Flow; amount: number; variant: number; holdPeriod: 'no-hold' | '1-day' | '2-days'; funded: boolean; delayed: boolean; waitFor: boolean }
   | { op: 'advance'; seconds: number }
   /** Cancels one of the run's transfers: `back` 0 is the latest, 1 the one before… (the latest are the ones still in their window). */
-  | { op: 'cancel'; back: number };
+  | { op: 'cancel'; back: number }
+  /**
+   * Refunds (or reverses) one of the run's card payments (`back` as for cancel), or with `anyTransfer`
+   * one of its transfers of any rail: everything left, a third of the payment, or one cent more than it.
+   */
+  | { op: 'refund'; back: number; share: 'rest' | 'third' | 'over'; reversal: boolean; anyTransfer: boolean };
 
 const ACH_RETURNS = [5501, 5502, 5503, 5504, 5505, 5506, 5507];
 const RTP_ANSWERS = [7701, 7702, 7703, 7704, 7705, 7706, 7707, 7708, 7709, 7710, 7711];
@@ -89,6 +98,16 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: createStep, weight: 4 },
   { arbitrary: fc.record({ op: fc.constant('advance' as const), seconds: fc.integer({ min: 1, max: 4 }) }), weight: 3 },
   { arbitrary: fc.record({ op: fc.constant('cancel' as const), back: fc.nat({ max: 3 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('refund' as const),
+      back: fc.nat({ max: 3 }),
+      share: fc.constantFrom('rest' as const, 'third' as const, 'over' as const),
+      reversal: fc.boolean(),
+      anyTransfer: fc.boolean(),
+    }),
+    weight: 2,
+  },
 );
 
 const create = (flow: Flow, amount: number, more: Partial<Extract<Step, { op: 'create' }>> = {}): Step => ({
@@ -132,6 +151,13 @@ const EVERY_EDGE: Step[] = [
   create('rtp-credit', 7701), // refused
   create('instant-bank-credit', 2_500, { delayed: true, waitFor: false }), // answered by the job
   { op: 'advance', seconds: 3 },
+  // The pull from card completed: refunded in part, beyond what is left (422), reversed for the rest, then nothing is left.
+  { op: 'refund', back: 0, share: 'third', reversal: false, anyTransfer: false },
+  { op: 'refund', back: 0, share: 'over', reversal: true, anyTransfer: false },
+  { op: 'refund', back: 0, share: 'rest', reversal: true, anyTransfer: false },
+  { op: 'refund', back: 0, share: 'rest', reversal: false, anyTransfer: false },
+  // The latest transfer is an RTP credit: not a card payment (400).
+  { op: 'refund', back: 0, share: 'third', reversal: false, anyTransfer: true },
 ];
 
 /**
@@ -273,6 +299,50 @@ for (const kind of await storeKinds()) {
       }
     }
 
+    /**
+     * Refunds or reverses a transfer as the step says and checks the answer: 200 with a refund (or, for a
+     * reversal, a cancellation), 400 for a transfer that cannot be refunded, 422 for an amount beyond what is left.
+     */
+    async function refundOrReverse(transferID: string, step: Extract<Step, { op: 'refund' }>, amounts: ReadonlyMap<string, number>): Promise<number> {
+      const paid = amounts.get(transferID)!;
+      const amount = step.share === 'rest' ? undefined : step.share === 'third' ? Math.max(1, Math.floor(paid / 3)) : paid + 1;
+      const answer = await s.request('POST', `/accounts/${platformID}/transfers/${transferID}/${step.reversal ? 'reversals' : 'refunds'}`, {
+        headers: { 'x-moov-version': 'v2026.01.00', 'x-idempotency-key': randomUUID(), 'x-wait-for': 'rail-response' },
+        ...(amount === undefined ? {} : { body: { amount } }),
+      });
+      assert.ok([200, 400, 422].includes(answer.status), `${step.reversal ? 'reversal' : 'refund'} answered ${answer.status}: ${answer.text}`);
+      if (answer.status === 422) assert.ok(answer.json.amount, answer.text);
+      if (answer.status === 200) {
+        const refund = step.reversal ? answer.json.refund : answer.json;
+        if (step.reversal && !refund) assert.equal(answer.json.cancellation.status, 'completed');
+        else assert.ok(['pending', 'failed'].includes(refund.status), answer.text);
+      }
+      if (step.share === 'over') assert.notEqual(answer.status, 200, `refunded beyond the payment: ${answer.text}`);
+      return answer.status;
+    }
+
+    /** Every refund ended completed or failed through the refund lifecycle; refunded amounts add up and stay within the payment. */
+    async function checkRefunds(transferIDs: readonly string[]): Promise<void> {
+      for (const transferID of transferIDs) {
+        const { transfer, refunds } = await s.testStore.store.read(async (sql) => ({
+          transfer: await sql.get<{ amount: number | string; refunded_amount: number | string }>('SELECT amount, refunded_amount FROM transfers WHERE platform_id = ? AND transfer_id = ?', [platformID, transferID]),
+          refunds: await sql.all<{ refund_id: string; status: string; amount: number | string }>('SELECT refund_id, status, amount FROM refunds WHERE platform_id = ? AND transfer_id = ?', [platformID, transferID]),
+        }));
+        assert.ok(transfer);
+        const kept = refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + Number(r.amount), 0);
+        assert.equal(Number(transfer.refunded_amount), kept, `transfer ${transferID}: refundedAmount against its refunds`);
+        assert.ok(kept <= Number(transfer.amount), `transfer ${transferID}: refunded ${kept} of ${transfer.amount}`);
+        for (const refund of refunds) {
+          const updates = await s.testStore.store.read((sql) =>
+            sql.all<{ data: string }>("SELECT data FROM events WHERE platform_id = ? AND event_type = 'refund.updated' ORDER BY event_seq", [platformID]),
+          );
+          const statuses = updates.map((row) => JSON.parse(row.data) as { refundID: string; status: string }).filter((e) => e.refundID === refund.refund_id).map((e) => e.status);
+          assert.ok(['pending,completed', 'pending,failed', 'failed'].includes(statuses.join(',')), `refund ${refund.refund_id} went ${statuses.join(' → ')}`);
+          assert.equal(refund.status, statuses.at(-1));
+        }
+      }
+    }
+
     async function advance(seconds: number): Promise<void> {
       await s.services.platformClock.advance(platformID, { seconds });
       const summary = await s.services.jobs.runDueJobs({ platformID });
@@ -323,6 +393,8 @@ for (const kind of await storeKinds()) {
       await fc.assert(
         fc.asyncProperty(fc.array(stepArb, { minLength: 3, maxLength: MAX_STEPS }), async (steps) => {
           const created: string[] = [];
+          const amounts = new Map<string, number>();
+          const cardPayments: string[] = [];
           const caller = { platformID, publicKey: s.platform.publicKey };
           for (const step of steps) {
             if (step.op === 'create') {
@@ -330,6 +402,8 @@ for (const kind of await storeKinds()) {
               try {
                 const outcome = await services.get(step.delayed)!.create(caller, { accountID: platformID, idempotencyKey: randomUUID(), waitForRail: step.waitFor, body });
                 created.push(outcome.body.transferID);
+                amounts.set(outcome.body.transferID, step.amount);
+                if (step.flow === 'card-payment' || step.flow === 'pull-from-card') cardPayments.push(outcome.body.transferID);
                 count(`create ${step.flow}: ${outcome.kind}`);
               } catch (error) {
                 // A refusal (a 4xx: an exhausted limit, a bank account a return disabled…) writes nothing; anything else is a bug.
@@ -338,6 +412,9 @@ for (const kind of await storeKinds()) {
               }
             } else if (step.op === 'advance') {
               await advance(step.seconds);
+            } else if (step.op === 'refund') {
+              const among = step.anyTransfer ? created : cardPayments;
+              if (among.length > 0) count(`${step.reversal ? 'reverse' : 'refund'} ${step.share}: ${await refundOrReverse(among[among.length - 1 - (step.back % among.length)]!, step, amounts)}`);
             } else if (created.length > 0) {
               const transferID = created[created.length - 1 - (step.back % created.length)]!;
               const answer = await s.request('POST', `/accounts/${platformID}/transfers/${transferID}/cancellations`, { headers: { 'x-moov-version': 'v2026.01.00' } });
@@ -355,6 +432,7 @@ for (const kind of await storeKinds()) {
             const status = seen.get(transferID)!.status;
             assert.ok(status !== 'created' && status !== 'pending', `transfer ${transferID} still ${status} after the drain`);
           }
+          await checkRefunds(created);
           await assertLedgerOk(s);
         }),
         { numRuns: RUNS[kind], endOnFailure: true, examples: [[EVERY_EDGE]] },
