@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { verifyWebhookSignature, webhookSignature } from '@railyard/contract';
+import { signDelivery } from '../../src/domain/webhooks/send.ts';
 
 /** Moov's example (docs/webhooks.md "Delivery"). */
 const SECRET = 'my-webhook-signing-secret';
@@ -19,6 +20,9 @@ function vectorHeaders(): Record<string, string> {
 describe('webhook signatures', () => {
   it('signs the test vector: lowercase hex HMAC-SHA512 of timestamp|nonce|webhookID', async () => {
     assert.equal(await webhookSignature(SECRET, TIMESTAMP, NONCE, WEBHOOK_ID), SIGNATURE);
+    // The server signs with node:crypto (faster); receivers check with the contract's Web Crypto version.
+    assert.equal(signDelivery(SECRET, TIMESTAMP, NONCE, WEBHOOK_ID), SIGNATURE);
+    assert.throws(() => signDelivery('', TIMESTAMP, NONCE, WEBHOOK_ID), /cannot be empty/);
   });
 
   it('verifies the vector from a plain record, a Headers object and Node-style lower-case headers', async () => {
