@@ -60,6 +60,9 @@ export const REQUESTS: Record<string, RequestTemplate> = {
   'webhooks.update': () => ({ body: seedWebhook() }),
   'sandbox.redeliverWebhookEvent': (ids) => ({ body: { eventID: ids['eventID'] } }),
   'sandbox.advanceClock': () => ({ body: { seconds: 1 } }),
+  'transfers.initiateRefund': () => ({ body: { amount: 1 }, headers: { 'x-idempotency-key': randomUUID() } }),
+  'transfers.createReversal': () => ({ body: { amount: 1 }, headers: { 'x-idempotency-key': randomUUID() } }),
+  'sandbox.createAdjustment': (ids) => ({ body: { walletID: ids['walletID'], amount: { currency: 'USD', value: 1 } } }),
 };
 
 /**
@@ -75,6 +78,10 @@ export const OPERATION_SEEDS: Record<string, Record<string, string>> = {
   'bankAccounts.initiateVerification': { bankAccountID: 'verifiedBankAccountID' },
   'bankAccounts.completeVerification': { bankAccountID: 'verifiedBankAccountID' },
   'bankAccounts.getVerification': { bankAccountID: 'verifiedBankAccountID' },
+  // Refunds and reversals need a card payment that settled (docs/refunds.md).
+  'transfers.initiateRefund': { transferID: 'refundedTransferID' },
+  'transfers.createReversal': { transferID: 'refundedTransferID' },
+  'transfers.listRefunds': { transferID: 'refundedTransferID' },
 };
 
 /**

@@ -245,6 +245,44 @@ export const SEEDS: Record<string, Seed> = {
       return cancellation.cancellationID as string;
     },
   },
+  /**
+   * A card payment (customer's card → payee's wallet) that settled and was
+   * credited: refundable. The platform clock is advanced 2 s for it, after the
+   * canceled payment's cancellation, which needs the clock standing.
+   */
+  refundedTransferID: {
+    owner: 'platform',
+    create: async (p) => {
+      await p.need('cancellationID');
+      const accountID = await p.need('accountID');
+      const cardMethod = await methodOf(p, accountID, 'card-payment', await p.need('cardID'));
+      const payment = await transfer(p, cardMethod, await p.need('payeePaymentMethodID'), 3_000);
+      await p.call('POST', '/railyard/clock/advance', { body: { seconds: 2 } });
+      return payment.transferID as string;
+    },
+  },
+  /** A partial refund of the refunded card payment (docs/refunds.md). */
+  refundID: {
+    owner: 'platform',
+    context: { transferID: 'refundedTransferID' },
+    create: async (p) => {
+      const transferID = await p.need('refundedTransferID');
+      const refund = await p.call('POST', `/accounts/${p.platformAccountID}/transfers/${transferID}/refunds`, {
+        body: { amount: 100 },
+        headers: { 'x-idempotency-key': randomUUID() },
+      });
+      return refund.refundID as string;
+    },
+  },
+  /** A Railyard-only adjustment of the customer's wallet (docs/refunds.md "Adjustments"). */
+  adjustmentID: {
+    owner: 'customer',
+    create: async (p) => {
+      const accountID = await p.need('accountID');
+      const adjusted = await p.call('POST', `/railyard/accounts/${accountID}/adjustments`, { body: { walletID: await p.need('walletID'), amount: { currency: 'USD', value: 100 } } });
+      return adjusted.adjustmentID as string;
+    },
+  },
   receiptID: {
     owner: 'none',
     create: async (p) => {
