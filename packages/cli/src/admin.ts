@@ -46,6 +46,8 @@ async function createPlatform(argv: string[]): Promise<void> {
 const commands: Record<string, (argv: string[]) => Promise<void>> = {
   'create-platform': createPlatform,
   'verify-ledger': (argv) => import('./verify-ledger.ts').then((command) => command.verifyLedgerCommand(argv)),
+  backup: (argv) => import('./backup.ts').then((command) => command.backupCommand(argv)),
+  restore: (argv) => import('./backup.ts').then((command) => command.restoreCommand(argv)),
 };
 
 export async function admin(argv: string[]): Promise<void> {

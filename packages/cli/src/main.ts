@@ -7,6 +7,8 @@ const USAGE = `usage: railyard <command> [flags]
   migrate [--db URL]
   admin   create-platform --name NAME [--public-key K] [--db URL]   (secret: RAILYARD_PLATFORM_SECRET)
   admin   verify-ledger [--db URL]   recompute balances from postings; prints ok or the first violation
+  admin   backup --to FILE [--db URL] [--force]     a consistent copy while the server runs (SQLite backup API, pg_dump)
+  admin   restore --from FILE [--db URL] [--force]  put a backup in place (server stopped), then verify the ledger
   mcp     start --server-url URL (--username U | RAILYARD_ACCESS_TOKEN)   (secret: RAILYARD_PASSWORD)
           [--transport stdio|http] [--port N] [--host H] [--allowed-origin O]…
           [--tool NAME]… [--allow-token-tools] [--read-only] [--api-version V] [--timeout-ms MS]

@@ -6,3 +6,4 @@
 export { openStore, DEFAULT_DB } from './compose/open-store.ts';
 export { verifyLedger, type VerifyResult } from './ledger/verify.ts';
 export type { Store } from './store/port.ts';
+export { backupDatabase, restoreDatabase, BackupError } from './store/backup/index.ts';
