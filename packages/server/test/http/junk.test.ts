@@ -1,10 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { operations, type OperationDef } from '@railyard/contract';
+import { NEWEST_VERSION, operations, type OperationDef } from '@railyard/contract';
 import type { InjectOptions } from 'fastify';
 import { storeKinds } from '../support/stores.ts';
 import { startProbeServer, UUID_PATTERN } from './helpers.ts';
+import { seedFor } from '../support/matrix-seeds.ts';
 
 /**
  * Throws junk at every route of the registry and asserts the one rule that
@@ -98,6 +99,23 @@ for (const kind of await storeKinds()) {
     for (const op of operations as readonly OperationDef[]) {
       test(`${op.method} ${op.path}`, async () => {
         const path = pathWith(op, () => randomUUID());
+        if (op.auth === 'api' && !op.scopes.includes('/ping.read')) {
+          // IDs the parameter schemas accept (a capability name, an invite code), so the scope check is reached.
+          const wellFormed = pathWith(op, (name) => seedFor(name)?.unknown?.() ?? randomUUID());
+          // The /ping.read token is refused by every operation that needs another scope, before its body is
+          // read (a JSON object here, or none), on the newest version so no operation passes by the version gate.
+          // The full matrix of scopes is test/matrix/matrix.test.ts.
+          for (const payload of [undefined, '{}']) {
+            const refused = await server.app.inject({
+              method: op.method,
+              url: wellFormed,
+              headers: { authorization: authorizations[1]!, 'x-moov-version': NEWEST_VERSION, ...(payload ? { 'content-type': 'application/json' } : {}) },
+              ...(payload ? { payload } : {}),
+            });
+            assert.equal(refused.statusCode, 403, `${op.id} with a /ping.read token: ${refused.statusCode} ${refused.body.slice(0, 120)}`);
+            assert.equal(refused.body, '', `${op.id}: a 403 has no body`);
+          }
+        }
         for (const method of METHODS) {
           await check(`${method} ${path}`, { method, url: path, headers: { authorization: authorizations[0]! } });
         }
