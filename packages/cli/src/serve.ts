@@ -33,6 +33,7 @@ export async function serve(argv: string[]): Promise<void> {
     parseRateLimit,
     systemClock,
     upgradeAtRest,
+    watchApiPressure,
   } = await import('@railyard/server');
   let rateLimit: RateLimitSetting;
   try {
@@ -92,6 +93,9 @@ export async function serve(argv: string[]): Promise<void> {
   logDeliveryError = (error, delivery) =>
     app.log.warn({ err: error, deliverySeq: delivery?.deliverySeq, webhookID: delivery?.webhookID }, 'webhook delivery error');
   const address = await app.listen({ port, host });
+  // Deliveries give way to requests while the API is saturated (decision 1500, "API first").
+  const apiPressure = watchApiPressure(app.server);
+  services.webhookDelivery.deferTo(apiPressure.saturated);
   services.jobs.start();
   services.webhookDelivery.start();
   const lines = [`Railyard listening on ${address}`, `platform accountID: ${platform.accountID}`];
@@ -105,6 +109,7 @@ export async function serve(argv: string[]): Promise<void> {
     if (stopping) return;
     stopping = true;
     await app.close();
+    apiPressure.stop();
     await services.jobs.stop();
     await services.webhookDelivery.stop();
     await store.close();

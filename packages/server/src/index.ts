@@ -1,4 +1,5 @@
 export { buildApp, DEFAULT_BODY_LIMIT, type AppOptions } from './http/app.ts';
+export { watchApiPressure, type ApiPressure } from './http/api-pressure.ts';
 export { parseRateLimit, DEFAULT_RATE_LIMIT_PER_SECOND, type RateLimitSetting } from './http/rate-limit.ts';
 export { createServices, type Services } from './compose/services.ts';
 export { upgradeAtRest, type AtRestUpgrade } from './compose/at-rest.ts';

@@ -6,7 +6,7 @@ import { V2026 } from '../accounts/helpers.ts';
 import { recordEvent } from '../../src/kernel/events.ts';
 import { listAttemptsOfWebhook, listDeliveriesOfWebhook } from '../../src/store/repos/webhook-deliveries.ts';
 import type { SendResult, SignedRequest } from '../../src/domain/webhooks/send.ts';
-import { DEFAULT_DELIVERY_LEASE_MS } from '../../src/domain/webhooks/delivery/worker.ts';
+import { API_FIRST_PAUSE_MS, DEFAULT_DELIVERY_LEASE_MS } from '../../src/domain/webhooks/delivery/worker.ts';
 
 /**
  * Runs (decision 1500, "Runs"): a webhook's consecutive first attempts are
@@ -146,6 +146,35 @@ for (const kind of await storeKinds()) {
       const rest = await s.services.webhookDelivery.runDue();
       assert.equal(rest.delivered, BACKLOG - 3);
       assert.deepEqual(sent, eventIDs, 'every event once, in order');
+      await assertAllDeliveredOnce(webhookID, eventIDs);
+      await disable(webhookID);
+    });
+
+    it('API first: while the API is saturated each send waits first; once it is not, they go at once', async () => {
+      const { webhookID, eventIDs } = await hookWithBacklog();
+      sent.length = 0;
+      const sentAt: number[] = [];
+      let saturated = true;
+      s.services.webhookDelivery.deferTo(() => saturated);
+      try {
+        const started = performance.now();
+        // Saturated for the first five sends, then the load is gone.
+        onSend = (count) => {
+          sentAt.push(performance.now());
+          if (count === 5) saturated = false;
+        };
+        const summary = await s.services.webhookDelivery.runDue();
+        assert.equal(summary.delivered, BACKLOG);
+        const firstFive = sentAt[4]! - started;
+        assert.ok(firstFive >= 5 * API_FIRST_PAUSE_MS - 5, `five sends under pressure took ${firstFive.toFixed(0)} ms`);
+        const rest = sentAt[BACKLOG - 1]! - sentAt[5]!;
+        // Less than the pauses alone would have taken: they did not wait.
+        assert.ok(rest < (BACKLOG - 6) * API_FIRST_PAUSE_MS, `the ${BACKLOG - 6} sends after it took ${rest.toFixed(0)} ms`);
+      } finally {
+        s.services.webhookDelivery.deferTo(() => false);
+        onSend = () => undefined;
+      }
+      assert.deepEqual(sent, eventIDs, 'order kept');
       await assertAllDeliveredOnce(webhookID, eventIDs);
       await disable(webhookID);
     });

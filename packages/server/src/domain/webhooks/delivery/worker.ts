@@ -35,6 +35,12 @@ export const MAX_DELIVERIES_PER_WEBHOOK = 4;
  * "Webhooks": two per send held one webhook to about 30 events/s).
  */
 export const MAX_RUN_LENGTH = 100;
+/**
+ * While the API is saturated (decision 1500, "API first") a run waits this long
+ * before each send: deliveries slow to about 20 per second per run instead of
+ * taking event-loop time from requests, and never stop.
+ */
+export const API_FIRST_PAUSE_MS = 50;
 /** `runDue` stops after this many rounds (each claims something or waits for a send). */
 const MAX_DRAIN_ROUNDS = 10_000;
 
@@ -108,6 +114,8 @@ export class WebhookDeliveryWorker {
   /** Claims of this worker run one at a time, so its bounds hold. */
   private claimQueue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
+  /** Whether the API is saturated now (`deferTo`); never, until one is given. */
+  private apiSaturated: () => boolean = () => false;
   private running = false;
   /** Set by `stop()`: runs end after their current send and hand the rest back. */
   private stopping = false;
@@ -134,6 +142,15 @@ export class WebhookDeliveryWorker {
   /** Runs in flight right now in this process (each sends one delivery at a time). */
   get inFlightCount(): number {
     return this.inFlight.size;
+  }
+
+  /**
+   * Gives the API precedence: while `saturated()` answers true, each send
+   * waits API_FIRST_PAUSE_MS first. `serve` passes its HTTP server's pressure
+   * (http/api-pressure.ts); without it the worker never waits.
+   */
+  deferTo(saturated: () => boolean): void {
+    this.apiSaturated = saturated;
   }
 
   /** Starts polling; `stop()` ends it. Idempotent. */
@@ -291,6 +308,7 @@ export class WebhookDeliveryWorker {
     try {
       for (const delivery of run.deliveries) {
         if (sent.length > 0 && (this.stopping || this.clock.now().getTime() - runStartedMs > this.leaseMs / 3)) break;
+        if (this.apiSaturated()) await new Promise((resolve) => setTimeout(resolve, API_FIRST_PAUSE_MS));
         const startedMs = this.clock.now().getTime();
         sent.push({ delivery, result: await this.sendOne(delivery, secret, notSent, connection), startedMs });
       }
