@@ -1,10 +1,23 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { bearer, mintToken } from '../http/helpers.ts';
 import { business, create, individual, V2026 } from '../accounts/helpers.ts';
+
+/** The text a pdfkit PDF shows: its content streams inflated, the hex strings of its text operators decoded. */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  let text = '';
+  for (let at = raw.indexOf('>>\nstream\n'); at >= 0; at = raw.indexOf('>>\nstream\n', at + 1)) {
+    const start = at + '>>\nstream\n'.length;
+    const content = inflateSync(pdf.subarray(start, raw.indexOf('\nendstream', start))).toString('latin1');
+    for (const match of content.matchAll(/<([0-9a-f]+)>/g)) text += Buffer.from(match[1]!, 'hex').toString('latin1');
+  }
+  return text;
+}
 
 function manualTerms() {
   return { manual: { acceptedDate: new Date().toISOString(), acceptedIP: '192.0.2.44', acceptedUserAgent: 'test', acceptedDomain: 'platform.example.com' } };
@@ -94,8 +107,15 @@ for (const kind of await storeKinds()) {
       const bytes = Buffer.from(await response.arrayBuffer());
       assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
       assert.match(bytes.subarray(bytes.length - 8).toString('latin1'), /%%EOF/);
-      // The document names the merchant (pdfkit writes text as hex glyph strings, the title as plain metadata).
-      assert.match(bytes.toString('latin1'), /Merchant processing agreement: Whole Body Fitness LLC/);
+      assert.match(bytes.toString('latin1'), /Merchant processing agreement: Whole Body Fitness LLC/, 'the title');
+      const text = pdfText(bytes);
+      assert.match(text, /Merchant: Whole Body Fitness LLC/);
+      assert.match(text, new RegExp(`Account ID: ${account.accountID}`));
+      assert.match(text, /Address: 123 Main St, Boulder, CO 80301, US/);
+      assert.match(text, /Platform: Platform One/);
+      assert.match(text, /Capabilities requested: transfers/);
+      assert.match(text, /From IP address: 192\.0\.2\.44/);
+      assert.match(text, /Through: platform\.example\.com/);
       // The same account renders to the same document.
       const again = Buffer.from(await (await fetch(`${s.url}/accounts/${account.accountID}/merchant-agreement`, { headers: { authorization: s.platform.basic } })).arrayBuffer());
       assert.equal(again.length, bytes.length);
