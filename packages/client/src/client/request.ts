@@ -80,7 +80,14 @@ function filePart(op: OperationDef, name: string, value: unknown): Blob {
   if (!parsed.success) {
     throw new RailyardInputError(`${op.id}: body.${name} must be a File, a Blob or {fileName, contentType, contentBase64}`);
   }
-  const bytes = Buffer.from(parsed.data.contentBase64, 'base64');
+  let binary: string;
+  try {
+    // atob, not Buffer: the client core runs in browsers too.
+    binary = atob(parsed.data.contentBase64);
+  } catch {
+    throw new RailyardInputError(`${op.id}: body.${name}.contentBase64 is not base64`);
+  }
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
   return new File([bytes], parsed.data.fileName, { type: parsed.data.contentType });
 }
 

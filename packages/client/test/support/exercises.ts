@@ -16,6 +16,7 @@ import { cancellationExercises } from './exercises/cancellations.ts';
 import { receiptExercises } from './exercises/receipts.ts';
 import { webhookExercises } from './exercises/webhooks.ts';
 import { onboardingExercises } from './exercises/onboarding.ts';
+import { businessOnboardingExercises } from './exercises/business-onboarding.ts';
 import { railyardInsightExercises } from './exercises/railyard-insight.ts';
 
 export type { ExerciseContext } from './exercises/context.ts';
@@ -136,6 +137,7 @@ export const exercises: Exercises = {
   ...receiptExercises,
   ...webhookExercises,
   ...onboardingExercises,
+  ...businessOnboardingExercises,
   ...railyardInsightExercises,
 };
 
