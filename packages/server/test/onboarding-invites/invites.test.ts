@@ -212,6 +212,13 @@ for (const kind of await storeKinds()) {
       assert.equal((await s.request('GET', `/onboarding-invites/${invite.code}`, { auth: s.otherPlatform.basic })).json.redeemedOn, undefined);
     });
 
+    it("a platform whose clock was moved ahead can still have its links redeemed (the acceptance is dated by the server's clock)", async () => {
+      const invite = await createInvite(s, {}, s.otherPlatform.basic);
+      assert.equal((await s.request('POST', '/railyard/clock/advance', { auth: s.otherPlatform.basic, body: { seconds: DAY_S } })).status, 200);
+      const done = await submitForm(invite.link, { accountType: 'individual', 'individual.firstName': 'Time', 'individual.lastName': 'Traveller', acceptTerms: 'yes' });
+      assert.equal(done.status, 201, done.text);
+    });
+
     it('two submissions of one link at once make one account', async () => {
       const invite = await createInvite(s);
       const accountsBefore = await accountCount(s);

@@ -125,7 +125,9 @@ export class OnboardingInviteService {
     const state = inviteState(row, now);
     if (state !== 'open') return { ok: false, state, errors: {} };
     const settings = parseSettings(row);
-    const input = accountFromForm(settings, values, submitter, now);
+    // The acceptance is dated by the server's clock, the one the accounts service checks it against;
+    // the invite's state above is the platform's time, which a sandbox may have moved ahead.
+    const input = accountFromForm(settings, values, submitter, this.clock.now());
     if (!('profile' in input)) return { ok: false, state, errors: input };
     const shape = shapeErrors(input);
     if (shape) return { ok: false, state, errors: shape };
