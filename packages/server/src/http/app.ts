@@ -13,6 +13,7 @@ import { registerOperation } from './register-operation.ts';
 import { registerMultipart } from './multipart.ts';
 import { RouteIndex } from './not-found.ts';
 import { registerRootPage } from './root-page.ts';
+import { registerStaticPages } from './static-pages.ts';
 import { registerOnboardingPage } from './invite-page.ts';
 import { handlers } from './handlers/index.ts';
 import type { Handler } from './handlers/handler.ts';
@@ -25,6 +26,8 @@ export interface AppOptions {
   logLevel?: string;
   /** Where the log goes (default stdout); tests capture it. */
   logStream?: NodeJS.WritableStream;
+  /** The built dashboard and API reference (default: packages/dashboard/dist, found through node_modules). */
+  dashboardDist?: string;
 }
 
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
@@ -59,8 +62,8 @@ function isPlainJson(text: string): boolean {
 
 /**
  * Builds the HTTP face of Railyard. Every API route comes from the contract
- * registry; the only others are the generated OpenAPI document and the root
- * page (`/`, `/dashboard`, `/docs`).
+ * registry; the only others are the generated OpenAPI document, the root
+ * URL (`/`) and the browser pages (`/dashboard/`, `/docs/`, static-pages.ts).
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -131,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const openApi = buildOpenApiDocument(operations as readonly OperationDef[]);
   app.get('/openapi.json', async () => openApi);
   registerRootPage(app);
+  await registerStaticPages(app, options.dashboardDist);
   // The page an onboarding invite's link opens (decision 1751), outside the registry: HTML, no credentials.
   registerOnboardingPage(app, options.services, limiter);
 

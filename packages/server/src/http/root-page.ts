@@ -5,8 +5,6 @@ import serverPackage from '../../package.json' with { type: 'json' };
 /** The version of this server: packages/server/package.json's. */
 export const SERVER_VERSION: string = serverPackage.version;
 
-/** Paths that answer with the page; `/dashboard` and `/docs` until a dashboard is served. */
-export const ROOT_PAGE_PATHS = ['/', '/dashboard', '/docs'] as const;
 
 /** What the root URL says about the server: nothing secret, so no credentials are asked for. */
 export interface RootDocument {
@@ -18,7 +16,9 @@ export interface RootDocument {
   defaultApiVersion: string;
   links: { openapi: string; ping: string };
   docs: string;
+  /** Where a browser finds the dashboard and the API reference (static-pages.ts). */
   dashboard: string;
+  reference: string;
 }
 
 export function rootDocument(): RootDocument {
@@ -30,7 +30,8 @@ export function rootDocument(): RootDocument {
     defaultApiVersion: SUPPORTED_VERSIONS[0],
     links: { openapi: '/openapi.json', ping: '/ping' },
     docs: "The guides are the docs/ folder of Railyard's source repository (README.md first); they are not served.",
-    dashboard: 'Not served yet: /dashboard and /docs answer with this document.',
+    dashboard: '/dashboard/',
+    reference: '/docs/',
   };
 }
 
@@ -63,7 +64,7 @@ export function rootHtml(document: RootDocument = rootDocument()): string {
 <li><a href="${e(document.links.openapi)}">${e(document.links.openapi)}</a>: the OpenAPI 3.1 document of every operation, no credentials needed.</li>
 <li><code>${e(document.links.ping)}</code>: answers 200 with an API key (HTTP Basic, <code>PUBLIC_KEY:SECRET</code>) or an OAuth2 token.</li>
 <li>Guides: ${e(document.docs)}</li>
-<li>Dashboard: ${e(document.dashboard)}</li>
+<li><a href="${e(document.dashboard)}">Dashboard</a> and <a href="${e(document.reference)}">API reference</a></li>
 </ul>
 </body>
 </html>
@@ -89,20 +90,24 @@ export function prefersHtml(accept: string | undefined): boolean {
   return html > 0 && html >= json;
 }
 
-/** Serves the page at `/`, `/dashboard` and `/docs`: HTML for a browser, JSON for anything else. */
+/**
+ * `GET /`: a browser is sent to the dashboard; anything else (curl, an API
+ * client) gets the JSON document. `?about` shows a browser the HTML page.
+ */
 export function registerRootPage(app: FastifyInstance): void {
   const document = rootDocument();
   const html = rootHtml(document);
-  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get('/', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('vary', 'Accept');
     if (prefersHtml(request.headers.accept)) {
+      if (!('about' in (request.query as Record<string, unknown>))) return reply.redirect(document.dashboard, 302);
       return reply
         .type('text/html; charset=utf-8')
         .header('content-security-policy', "default-src 'none'")
         .header('x-content-type-options', 'nosniff')
+        .header('x-frame-options', 'DENY')
         .send(html);
     }
     return reply.type('application/json').send(document);
-  };
-  for (const path of ROOT_PAGE_PATHS) app.get(path, answer);
+  });
 }

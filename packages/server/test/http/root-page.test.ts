@@ -15,38 +15,53 @@ describe('the root URL', () => {
   });
   after(async () => server.close());
 
-  for (const path of ['/', '/dashboard', '/docs']) {
-    test(`${path} answers a browser with a small HTML page, without credentials`, async () => {
-      const response = await server.request('GET', path, { auth: null, headers: { accept: BROWSER_ACCEPT } });
-      assert.equal(response.status, 200);
-      assert.match(response.headers.get('content-type') ?? '', /^text\/html; charset=utf-8/);
-      assert.equal(response.headers.get('content-security-policy'), "default-src 'none'");
-      assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
-      assert.match(response.headers.get('vary') ?? '', /accept/i);
-      assert.match(response.text, /^<!doctype html>/);
-      assert.match(response.text, /<h1>Railyard<\/h1>/);
-      assert.ok(response.text.includes(`<code>${PACKAGE_VERSION}</code>`), 'the server version');
-      for (const version of SUPPORTED_VERSIONS) assert.ok(response.text.includes(`<code>${version}</code>`), version);
-      assert.ok(response.text.includes('<a href="/openapi.json">'), 'links the OpenAPI document');
-      assert.ok(response.text.includes('docs/'), 'names the docs folder');
-      assert.ok(response.text.length < 4096, 'small');
-    });
+  test('/ sends a browser to the dashboard; /?about shows it a small HTML page, without credentials', async () => {
+    const redirect = await fetch(`${server.url}/`, { headers: { accept: BROWSER_ACCEPT }, redirect: 'manual' });
+    assert.equal(redirect.status, 302);
+    assert.equal(redirect.headers.get('location'), '/dashboard/');
+    assert.match(redirect.headers.get('vary') ?? '', /accept/i);
+    const response = await server.request('GET', '/?about', { auth: null, headers: { accept: BROWSER_ACCEPT } });
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/html; charset=utf-8/);
+    assert.equal(response.headers.get('content-security-policy'), "default-src 'none'");
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(response.headers.get('x-frame-options'), 'DENY');
+    assert.match(response.text, /^<!doctype html>/);
+    assert.match(response.text, /<h1>Railyard<\/h1>/);
+    assert.ok(response.text.includes(`<code>${PACKAGE_VERSION}</code>`), 'the server version');
+    for (const version of SUPPORTED_VERSIONS) assert.ok(response.text.includes(`<code>${version}</code>`), version);
+    assert.ok(response.text.includes('<a href="/openapi.json">'), 'links the OpenAPI document');
+    assert.ok(response.text.includes('<a href="/dashboard/">'), 'links the dashboard');
+    assert.ok(response.text.includes('docs/'), 'names the docs folder');
+    assert.ok(response.text.length < 4096, 'small');
+  });
 
-    test(`${path} answers a JSON client (or curl's */*) with a small JSON document`, async () => {
-      for (const accept of [undefined, '*/*', 'application/json', 'application/json, text/html;q=0.5']) {
-        const response = await server.request('GET', path, { auth: null, ...(accept ? { headers: { accept } } : {}) });
-        assert.equal(response.status, 200, String(accept));
-        assert.match(response.headers.get('content-type') ?? '', /^application\/json/, String(accept));
-        assert.deepEqual(response.json, {
-          name: 'Railyard',
-          description: rootDocument().description,
-          version: PACKAGE_VERSION,
-          apiVersions: [...SUPPORTED_VERSIONS],
-          defaultApiVersion: SUPPORTED_VERSIONS[0],
-          links: { openapi: '/openapi.json', ping: '/ping' },
-          docs: rootDocument().docs,
-          dashboard: rootDocument().dashboard,
-        });
+  test('/ answers a JSON client (or curl\'s */*) with a small JSON document', async () => {
+    for (const accept of [undefined, '*/*', 'application/json', 'application/json, text/html;q=0.5']) {
+      const response = await server.request('GET', '/', { auth: null, ...(accept ? { headers: { accept } } : {}) });
+      assert.equal(response.status, 200, String(accept));
+      assert.match(response.headers.get('content-type') ?? '', /^application\/json/, String(accept));
+      assert.deepEqual(response.json, {
+        name: 'Railyard',
+        description: rootDocument().description,
+        version: PACKAGE_VERSION,
+        apiVersions: [...SUPPORTED_VERSIONS],
+        defaultApiVersion: SUPPORTED_VERSIONS[0],
+        links: { openapi: '/openapi.json', ping: '/ping' },
+        docs: rootDocument().docs,
+        dashboard: '/dashboard/',
+        reference: '/docs/',
+      });
+    }
+  });
+
+  for (const [path, target] of [['/dashboard', '/dashboard/'], ['/docs', '/docs/']]) {
+    test(`${path} redirects to ${target}, for a browser and for curl alike`, async () => {
+      for (const accept of [BROWSER_ACCEPT, '*/*']) {
+        const response = await fetch(`${server.url}${path}`, { headers: { accept }, redirect: 'manual' });
+        assert.equal(response.status, 301, accept);
+        assert.equal(response.headers.get('location'), target);
+        assert.equal(response.headers.get('x-frame-options'), 'DENY');
       }
     });
   }

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Builds the dashboard into packages/dashboard/dist (docs/decisions/1900-dashboard-stack-and-session.md):
+//   dist/app/    the Preact app, bundled by Vite (served at /dashboard/)
+//   dist/docs/   the API reference page: Swagger UI's prebuilt files from the swagger-ui-dist
+//                package plus our page and its start-up script (served at /docs/)
+//   dist/build-info.json   what was built and when
+// `npm install` runs it (the root package's prepare script), as `npm run build` does.
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(here, 'dist');
+const started = performance.now();
+
+let vite;
+try {
+  vite = await import('vite');
+} catch {
+  // An install without this workspace's dependencies: the server answers /dashboard with how to build it.
+  process.stdout.write('railyard: vite is not installed; the dashboard is not built (npm install, then npm run build -w packages/dashboard)\n');
+  process.exit(0);
+}
+
+await vite.build({ configFile: join(here, 'vite.config.mjs'), logLevel: 'warn' });
+
+const docs = join(dist, 'docs');
+rmSync(docs, { recursive: true, force: true });
+mkdirSync(docs, { recursive: true });
+const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE']) cpSync(join(swaggerDir, file), join(docs, file));
+for (const file of ['index.html', 'init.js', 'docs.css']) cpSync(join(here, 'docs-page', file), join(docs, file));
+
+const swaggerVersion = createRequire(import.meta.url)('swagger-ui-dist/package.json').version;
+writeFileSync(join(dist, 'build-info.json'), JSON.stringify({ builtAt: new Date().toISOString(), swaggerUi: swaggerVersion }, null, 2) + '\n');
+process.stdout.write(`railyard: built the dashboard into ${dist} in ${Math.round(performance.now() - started)} ms\n`);
