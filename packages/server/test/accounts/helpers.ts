@@ -1,30 +1,8 @@
 import assert from 'node:assert/strict';
-import type { TestServer } from '../support/server.ts';
 
-export const V2026 = { 'x-moov-version': 'v2026.01.00' };
-
-export function individual(overrides: Record<string, unknown> = {}, profile: Record<string, unknown> = {}) {
-  return {
-    accountType: 'individual',
-    profile: { individual: { name: { firstName: 'Jordan', lastName: 'Lee' }, ...profile } },
-    ...overrides,
-  };
-}
-
-export function business(overrides: Record<string, unknown> = {}, profile: Record<string, unknown> = {}) {
-  return {
-    accountType: 'business',
-    profile: { business: { legalBusinessName: 'Whole Body Fitness LLC', ...profile } },
-    ...overrides,
-  };
-}
-
-/** Creates an account as the first platform (or `auth`) under v2026 and answers its JSON. */
-export async function create(server: TestServer, body: unknown, auth?: string): Promise<any> {
-  const response = await server.request('POST', '/accounts', { body, headers: V2026, ...(auth ? { auth } : {}) });
-  if (response.status !== 200) throw new Error(`create answered ${response.status}: ${response.text}`);
-  return response.json;
-}
+// Shared with every feature's tests: test/support/ (import from there).
+export { V2026 } from '../support/versions.ts';
+export { business, create, individual } from '../support/accounts.ts';
 
 /** Deep comparison where a RegExp in `expected` matches a string. */
 export function assertMatches(actual: unknown, expected: unknown, path = '$'): void {

@@ -1,24 +1,10 @@
 import type { TestServer } from '../support/server.ts';
+import { V2026 } from '../support/versions.ts';
+import { accountPayload } from '../support/sources.ts';
 
-export const V2026 = { 'x-moov-version': 'v2026.01.00' };
-
-/** A Chase routing number from the built-in directory: RTP and FedNow. */
-export const CHASE = '021000021';
-/** The API reference's example routing number: an ACH-only sandbox bank. */
-export const SANDBOX_BANK = '123456780';
-
-export function accountPayload(overrides: Record<string, unknown> = {}) {
-  return {
-    account: {
-      holderName: 'Jules Jackson',
-      holderType: 'individual',
-      accountNumber: '0004321567000',
-      bankAccountType: 'checking',
-      routingNumber: CHASE,
-      ...overrides,
-    },
-  };
-}
+// Shared with every feature's tests: test/support/ (import from there).
+export { V2026 } from '../support/versions.ts';
+export { accountPayload, CHASE, SANDBOX_BANK } from '../support/sources.ts';
 
 /** Creates an individual connected to the first platform (or `auth`'s platform) and answers its ID. */
 export async function createAccount(s: TestServer, auth?: string): Promise<string> {

@@ -8,8 +8,7 @@ import { standingClock, startTestServer, type TestServer } from '../support/serv
 import { eventTypes } from '../wallets/helpers.ts';
 import { assertLedgerOk, balance, postTransfer, transferBody, walletParty, type WalletParty } from '../transfers/helpers.ts';
 import { finishTestTransfer, LATER, TOO_LATE } from '../support/test-rail.ts';
-
-const V2026 = { 'x-moov-version': 'v2026.01.00' };
+import { V2026 } from '../support/versions.ts';
 
 for (const kind of await storeKinds()) {
   describe(`cancellations (${kind})`, () => {

@@ -5,6 +5,7 @@ import { standingClock, startTestServer, type TestServer } from '../support/serv
 import { assertLedgerOk, balance, postTransfer, type WalletParty } from '../transfers/helpers.ts';
 import { bankParty } from '../rails/ach-helpers.ts';
 import { advance, body, cardMethod, getTransfer, moneyWallet, updateStatuses } from '../rails/helpers.ts';
+import { V2026 } from '../support/versions.ts';
 
 // Cancellation on the real ACH and card rails (docs/api-behaviour.md §5.4, decision
 // 1400), on the default `fast` pacing: ACH legs originate 1 s after creation,
@@ -12,7 +13,6 @@ import { advance, body, cardMethod, getTransfer, moneyWallet, updateStatuses } f
 // the network 2 s after creation. Each case is canceled once in time and once
 // too late (the platform clock moved past the step that ends the window).
 
-const V2026 = { 'x-moov-version': 'v2026.01.00' };
 /** Enough platform time for every step any of these transfers plans (fast pacing). */
 const PAST_EVERY_STEP = 15;
 

@@ -1,22 +1,11 @@
 import type { TestServer } from '../support/server.ts';
-import { create, individual, V2026 } from '../accounts/helpers.ts';
+import { create, individual } from '../support/accounts.ts';
+import { V2026 } from '../support/versions.ts';
+import { cardBody } from '../support/sources.ts';
 
 export { V2026 };
-
-/** The documented sandbox Visa, good for years after the test clock. */
-export const VISA = '4111111111111111';
-/** The sandbox debit card eligible for push-to-card and pull-from-card. */
-export const PUSH_PULL_VISA = '4111100010002000';
-
-export function cardBody(overrides: Record<string, unknown> = {}) {
-  return {
-    cardNumber: VISA,
-    cardCvv: '123',
-    expiration: { month: '09', year: '35' },
-    billingAddress: { addressLine1: '123 Main Street', postalCode: '80301' },
-    ...overrides,
-  };
-}
+// Shared with every feature's tests: test/support/sources.ts (import from there).
+export { cardBody, PUSH_PULL_VISA, VISA } from '../support/sources.ts';
 
 /** A new individual account of the first platform; answers its ID. */
 export async function newAccount(s: TestServer, auth?: string): Promise<string> {

@@ -2,8 +2,9 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { create as createAccount, individual, V2026 } from '../accounts/helpers.ts';
 import { startReceiver, type TestReceiver } from '../webhooks/receiver.ts';
+import { create as createAccount, individual } from '../support/accounts.ts';
+import { V2026 } from '../support/versions.ts';
 
 const DAY_S = 86_400;
 const DAY_MS = DAY_S * 1000;

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { findPaymentMethod } from '../../src/domain/payment-methods/find.ts';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { create } from '../accounts/helpers.ts';
-import { completeIndividual, v2026 } from '../wallets/helpers.ts';
+import { v2026 } from '../wallets/helpers.ts';
+import { completeIndividual, create } from '../support/accounts.ts';
 
 for (const kind of await storeKinds()) {
   describe(`payment methods (${kind})`, () => {

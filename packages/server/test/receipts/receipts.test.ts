@@ -8,8 +8,8 @@ import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { eventTypes } from '../wallets/helpers.ts';
 import { postTransfer, transferBody, walletParty, type WalletParty } from '../transfers/helpers.ts';
+import { V2026 } from '../support/versions.ts';
 
-const V2026 = { 'x-moov-version': 'v2026.01.00' };
 const KIND = 'sale.customer.v1';
 
 for (const kind of await storeKinds()) {

@@ -3,11 +3,10 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { create } from '../accounts/helpers.ts';
-import { completeIndividual } from '../wallets/helpers.ts';
 import { walletParty, type WalletParty } from '../transfers/helpers.ts';
+import { completeIndividual, create } from '../support/accounts.ts';
+import { V2026 } from '../support/versions.ts';
 
-const V2026 = { 'x-moov-version': 'v2026.01.00' };
 const usd = (value: number) => ({ currency: 'USD', value });
 
 for (const kind of await storeKinds()) {

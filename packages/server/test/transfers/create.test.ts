@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { eventTypes } from '../wallets/helpers.ts';
-import { V2026 } from '../accounts/helpers.ts';
 import { link } from '../bank-accounts/helpers.ts';
 import { assertLedgerOk, balance, postTransfer, transferBody, walletParty, type WalletParty } from './helpers.ts';
+import { V2026 } from '../support/versions.ts';
 
 for (const kind of await storeKinds()) {
   describe(`create transfer, wallet rail (${kind})`, () => {

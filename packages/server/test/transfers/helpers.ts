@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { verifyLedger } from '../../src/ledger/index.ts';
 import type { TestServer } from '../support/server.ts';
 import { fundWalletFromOutside } from '../support/funding.ts';
-import { create, V2026 } from '../accounts/helpers.ts';
-import { completeIndividual } from '../wallets/helpers.ts';
+import { completeIndividual, create } from '../support/accounts.ts';
+import { V2026 } from '../support/versions.ts';
 
 /** An account with a wallet capability, its default wallet and that wallet's `moov-wallet` payment method. */
 export interface WalletParty {

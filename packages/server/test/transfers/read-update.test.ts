@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { V2026 } from '../accounts/helpers.ts';
 import { assertLedgerOk, postTransfer, transferBody, v2024TransferValidator, walletParty, type WalletParty } from './helpers.ts';
+import { V2026 } from '../support/versions.ts';
 
 for (const kind of await storeKinds()) {
   describe(`list, get and update transfers (${kind})`, () => {

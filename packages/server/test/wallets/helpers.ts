@@ -2,37 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { ensureLedgerAccount, moveFunds } from '../../src/ledger/index.ts';
 import { findWalletRow } from '../../src/store/repos/wallets.ts';
 import type { TestServer } from '../support/server.ts';
-import { V2026 } from '../accounts/helpers.ts';
+import { V2026 } from '../support/versions.ts';
 
-/** A manual ToS acceptance record, accepted a day ago. */
-export function manualTerms() {
-  return {
-    manual: {
-      acceptedDate: new Date(Date.now() - 86_400_000).toISOString(),
-      acceptedIP: '203.0.113.7',
-      acceptedUserAgent: 'Mozilla/5.0',
-      acceptedDomain: 'https://app.example.com',
-    },
-  };
-}
-
-/** An individual with every requirement of every individual capability met (docs/capabilities.md). */
-export function completeIndividual(capabilities: string[] = []) {
-  return {
-    accountType: 'individual',
-    profile: {
-      individual: {
-        name: { firstName: 'Alex', lastName: 'Irwin' },
-        email: 'alex@example.com',
-        address: { addressLine1: '123 Main Street', city: 'Boulder', stateOrProvince: 'CO', postalCode: '80301', country: 'US' },
-        birthDate: { day: 9, month: 11, year: 1989 },
-        governmentID: { ssn: { full: '123-45-6789' } },
-      },
-    },
-    termsOfService: manualTerms(),
-    capabilities,
-  };
-}
+// Shared with every feature's tests: test/support/accounts.ts (import from there).
+export { completeIndividual, manualTerms } from '../support/accounts.ts';
 
 export async function v2026(server: TestServer, method: string, path: string, body?: unknown, auth?: string) {
   return server.request(method, path, { headers: V2026, ...(body !== undefined ? { body } : {}), ...(auth ? { auth } : {}) });

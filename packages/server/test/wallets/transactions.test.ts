@@ -5,8 +5,8 @@ import { holdFunds, releaseHold, settleHold } from '../../src/ledger/index.ts';
 import { findWalletRow } from '../../src/store/repos/wallets.ts';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { create } from '../accounts/helpers.ts';
 import { completeIndividual, fundWallet, v2026 } from './helpers.ts';
+import { create } from '../support/accounts.ts';
 
 for (const kind of await storeKinds()) {
   describe(`wallet transactions (${kind})`, () => {

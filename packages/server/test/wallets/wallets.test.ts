@@ -2,8 +2,8 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { create, individual } from '../accounts/helpers.ts';
 import { completeIndividual, eventTypes, fundWallet, v2026 } from './helpers.ts';
+import { create, individual } from '../support/accounts.ts';
 
 for (const kind of await storeKinds()) {
   describe(`wallets (${kind})`, () => {

@@ -5,11 +5,12 @@ import { WEBHOOK_EVENT_TYPES } from '@railyard/contract';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestPlatform, type TestServer } from '../support/server.ts';
 import { bearer, mintToken } from '../http/helpers.ts';
-import { create as createAccount, individual, V2026 } from '../accounts/helpers.ts';
 import { subscriptionsOf } from '../../src/store/repos/webhooks.ts';
 import { insertEvent } from '../../src/store/repos/events.ts';
 import { EVENT_TYPE_NAMESPACE, nameBasedUuid } from '../../src/domain/webhooks/event-types.ts';
 import { expectedSignature, startReceiver, unreachableUrl, type TestReceiver } from './receiver.ts';
+import { create as createAccount, individual } from '../support/accounts.ts';
+import { V2026 } from '../support/versions.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const HOUR_MS = 3_600_000;

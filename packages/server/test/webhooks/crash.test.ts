@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { individual } from '../accounts/helpers.ts';
 import { startDeliveryReceiver } from './delivery-receiver.ts';
 import { allEvents, api, basicAuth, startServe, type ServeProcess } from './serve-process.ts';
+import { individual } from '../support/accounts.ts';
 
 /**
  * At least once across crashes (decision 1500): `railyard serve` on a SQLite

@@ -2,11 +2,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { create as createAccount, individual, V2026 } from '../accounts/helpers.ts';
 import { postTransfer, transferBody, walletParty } from '../transfers/helpers.ts';
 import { recordEvent } from '../../src/kernel/events.ts';
 import { listAttemptsOfWebhook, listDeliveriesOfWebhook } from '../../src/store/repos/webhook-deliveries.ts';
 import { startDeliveryReceiver, type Arrival, type DeliveryReceiver } from './delivery-receiver.ts';
+import { create as createAccount, individual } from '../support/accounts.ts';
+import { V2026 } from '../support/versions.ts';
 
 /**
  * Webhook delivery end to end (decision 1500, docs/webhooks.md "Delivery"):

@@ -4,7 +4,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { create as createAccount, individual, V2026 } from '../accounts/helpers.ts';
+import { create as createAccount, individual } from '../support/accounts.ts';
+import { V2026 } from '../support/versions.ts';
 
 /**
  * docs/examples/webhook-receiver.mjs, the plain-Node receiver docs/webhooks.md shows, run as a

@@ -2,10 +2,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { individual } from '../accounts/helpers.ts';
 import { POSTGRES_URL, storeKinds } from '../support/stores.ts';
 import { startDeliveryReceiver } from './delivery-receiver.ts';
 import { allEvents, api, basicAuth, startServe, type ServeProcess } from './serve-process.ts';
+import { individual } from '../support/accounts.ts';
 
 /**
  * Two `railyard serve` processes on one PostgreSQL database deliver the same
