@@ -13,6 +13,7 @@ import { bankAccountExercises } from './exercises/bank-accounts.ts';
 import { transferExercises } from './exercises/transfers.ts';
 import { transferOptionExercises } from './exercises/transfer-options.ts';
 import { cancellationExercises } from './exercises/cancellations.ts';
+import { refundExercises } from './exercises/refunds.ts';
 import { receiptExercises } from './exercises/receipts.ts';
 import { webhookExercises } from './exercises/webhooks.ts';
 import { onboardingExercises } from './exercises/onboarding.ts';
@@ -134,6 +135,7 @@ export const exercises: Exercises = {
   ...transferExercises,
   ...transferOptionExercises,
   ...cancellationExercises,
+  ...refundExercises,
   ...receiptExercises,
   ...webhookExercises,
   ...onboardingExercises,
