@@ -12,9 +12,10 @@
 // during which no timer, so no test timeout, can fire. The message it would
 // produce is never found under tsx anyway: the fallback is "false == true".
 //
-// So `assert.ok` with a falsy value and no message throws the same
-// AssertionError node falls back to, at once, without reading any file. With a
-// message, or a truthy value, node's own `ok` runs unchanged. docs/testing.md.
+// So a failing `assert.ok` throws the AssertionError node would (with the
+// message given, else naming the value), at once, without reading any file, and
+// its stack starts at the test's call. A passing one runs node's own `ok`.
+// docs/testing.md.
 import assert, { AssertionError } from 'node:assert';
 import strict from 'node:assert/strict';
 import { inspect } from 'node:util';
@@ -23,14 +24,18 @@ import { syncBuiltinESMExports } from 'node:module';
 const nodeOk = assert.ok;
 
 function ok(...args) {
-  if (args.length === 0 || args[0] || args[1] !== undefined) return nodeOk.apply(this, args);
-  throw new AssertionError({
-    message: `The expression evaluated to a falsy value: ${inspect(args[0])}`,
-    actual: args[0],
+  if (args.length === 0 || args[0]) return nodeOk.apply(this, args);
+  const [value, message] = args;
+  if (message instanceof Error) throw message;
+  const error = new AssertionError({
+    message: message ?? `The expression evaluated to a falsy value: ${inspect(value)}`,
+    actual: value,
     expected: true,
     operator: '==',
     stackStartFn: ok,
   });
+  error.generatedMessage = message === undefined;
+  throw error;
 }
 
 // `assert.ok` on both node:assert and node:assert/strict is the same function
