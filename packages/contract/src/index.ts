@@ -50,6 +50,8 @@ export * from './schemas/underwriting.ts';
 export * from './operations/underwriting.ts';
 export * from './schemas/files.ts';
 export * from './operations/files.ts';
+export * from './schemas/disputes.ts';
+export * from './operations/disputes.ts';
 export * from './schemas/railyard-insight.ts';
 export * from './operations/railyard-insight.ts';
 export * from './schemas/events.ts';

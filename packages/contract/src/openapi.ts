@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OperationDef } from './core/operation.ts';
+import { responseMediaTypes, type OperationDef } from './core/operation.ts';
 import { NEWEST_VERSION, SUPPORTED_VERSIONS } from './core/versions.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -90,7 +90,7 @@ export function buildOpenApiDocument(operations: readonly OperationDef[]): Recor
     responses[String(op.response.status)] = op.response.body
       ? { description: op.response.description, content: { 'application/json': { schema: { $ref: COMPONENT_PREFIX + componentName(op, 'response') } } } }
       : op.response.media
-        ? { description: op.response.description, content: { [op.response.media]: { schema: { type: 'string', format: 'binary' } } } }
+        ? { description: op.response.description, content: Object.fromEntries(responseMediaTypes(op).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) }
         : { description: op.response.description };
     for (const [status, spec] of Object.entries(op.errors)) {
       if (!spec) continue;

@@ -21,13 +21,14 @@ import { fileOperations } from './operations/files.ts';
 import { onboardingInviteOperations } from './operations/onboarding-invites.ts';
 import { accountCountryOperations } from './operations/account-countries.ts';
 import { enrichmentOperations } from './operations/enrichment.ts';
+import { disputeOperations } from './operations/disputes.ts';
 import { railyardInsightOperations } from './operations/railyard-insight.ts';
 
 /**
  * The one list of operations. Routes, the OpenAPI document, the client and the
  * MCP tools are all derived from it; nothing is wired outside it.
  */
-export const operations = [...authOperations, ...pingOperations, ...accountOperations, ...capabilityOperations, ...walletOperations, ...paymentMethodOperations, ...cardOperations, ...sandboxOperations, ...bankAccountOperations, ...transferOperations, ...transferOptionOperations, ...cancellationOperations, ...refundOperations, ...adjustmentOperations, ...receiptOperations, ...webhookOperations, ...representativeOperations, ...underwritingOperations, ...fileOperations, ...onboardingInviteOperations, ...accountCountryOperations, ...enrichmentOperations, ...railyardInsightOperations] as const;
+export const operations = [...authOperations, ...pingOperations, ...accountOperations, ...capabilityOperations, ...walletOperations, ...paymentMethodOperations, ...cardOperations, ...sandboxOperations, ...bankAccountOperations, ...transferOperations, ...transferOptionOperations, ...cancellationOperations, ...refundOperations, ...adjustmentOperations, ...receiptOperations, ...webhookOperations, ...representativeOperations, ...underwritingOperations, ...fileOperations, ...onboardingInviteOperations, ...accountCountryOperations, ...enrichmentOperations, ...railyardInsightOperations, ...disputeOperations] as const;
 
 export type Operation = (typeof operations)[number];
 export type OperationId = Operation['id'];

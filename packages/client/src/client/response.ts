@@ -1,4 +1,4 @@
-import { NEWEST_VERSION, type ApiVersion, type BinaryBody, type OperationDef } from '#contract';
+import { NEWEST_VERSION, responseMediaTypes, type ApiVersion, type BinaryBody, type OperationDef } from '#contract';
 import { RailyardApiError, RailyardResponseValidationError } from './errors.ts';
 import type { RawResponse } from './send.ts';
 
@@ -34,7 +34,7 @@ export function readResult(op: OperationDef, response: RawResponse, version: Api
   }
   if (op.response.media && response.status === op.response.status) {
     // Not JSON by contract (a PDF, an image): the bytes and the type they came with.
-    const body: BinaryBody = { contentType: response.headers.get('content-type') ?? op.response.media, bytes: response.bytes };
+    const body: BinaryBody = { contentType: response.headers.get('content-type') ?? responseMediaTypes(op)[0]!, bytes: response.bytes };
     return body;
   }
   if (!json.ok) {

@@ -54,7 +54,7 @@ export type OperationInput<Op extends OperationDef> = Simplify<
 /** The parsed success body; a `BinaryBody` for a PDF or an image; `void` for operations that answer with no body. */
 export type OperationOutput<Op extends OperationDef> = Op['response']['body'] extends z.ZodType
   ? z.output<Op['response']['body']>
-  : Op['response'] extends { media: string }
+  : Op['response'] extends { media: string | readonly string[] }
     ? BinaryBody
     : void;
 

@@ -19,6 +19,7 @@ import { webhookExercises } from './exercises/webhooks.ts';
 import { onboardingExercises } from './exercises/onboarding.ts';
 import { businessOnboardingExercises } from './exercises/business-onboarding.ts';
 import { railyardInsightExercises } from './exercises/railyard-insight.ts';
+import { disputeExercises } from './exercises/disputes.ts';
 
 export type { ExerciseContext } from './exercises/context.ts';
 
@@ -141,6 +142,7 @@ export const exercises: Exercises = {
   ...onboardingExercises,
   ...businessOnboardingExercises,
   ...railyardInsightExercises,
+  ...disputeExercises,
 };
 
 /** A client with a Bearer token holding `scopes`, minted through the client itself. */

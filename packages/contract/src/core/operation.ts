@@ -74,11 +74,18 @@ export interface OperationDef {
      * A success body that is not JSON (a PDF, an image): its media type, `image/png` or
      * `application/pdf`. Such an operation has no `body` schema; its handler answers
      * `{ binary: { contentType, bytes } }` and the client hands back a `BinaryBody`
-     * (docs/architecture.md, "Responses that are not JSON").
+     * (docs/architecture.md, "Responses that are not JSON"). A list when the body may be
+     * any one of several types (dispute evidence: a PDF, a JPEG or a TIFF, as uploaded).
      */
-    media?: string;
+    media?: string | readonly string[];
   };
   errors: Partial<Record<ErrorStatus, ErrorSpec>>;
+}
+
+/** The media types an operation with `response.media` may answer, as a list. */
+export function responseMediaTypes(op: Pick<OperationDef, 'response'>): readonly string[] {
+  const media = op.response.media;
+  return media === undefined ? [] : typeof media === 'string' ? [media] : media;
 }
 
 /** What an operation with `response.media` answers: the bytes and their media type as sent. */

@@ -40,6 +40,8 @@ import { CountryService } from '../domain/countries/service.ts';
 import { AgreementService } from '../domain/agreements/service.ts';
 import { EnrichmentService } from '../domain/enrichment/service.ts';
 import { InstitutionService } from '../domain/institutions/service.ts';
+import { DisputeService } from '../domain/disputes/service.ts';
+import { disputeJobs } from '../domain/disputes/jobs.ts';
 import { RailyardInsightService } from '../domain/railyard-insight/service.ts';
 
 /**
@@ -106,6 +108,8 @@ export interface Services {
   enrichment: EnrichmentService;
   /** The sandbox institution directory (decision 1754). */
   institutions: InstitutionService;
+  /** Disputes of card payments and their evidence (docs/disputes.md). */
+  disputes: DisputeService;
   /** Each platform's clock (real time plus an offset moved by `POST /railyard/clock/advance`). */
   platformClock: PlatformClock;
   /** Background jobs claimed from the database; `serve` starts its loop, tests call `runDueJobs()`. */
@@ -148,11 +152,13 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
   const jobs = new JobRunner({ ...options.jobs, store, clock });
   const rails = options.rails ?? DEFAULT_RAILS;
   registerRailJobs(jobs, rails);
+  // The card network's chargeback notices and the dispute deadlines and decisions (docs/disputes.md).
+  for (const [kind, handler] of Object.entries(disputeJobs)) jobs.registerJobHandler(kind, handler);
+  const accounts = new AccountService(store, clock, { record: recordCapabilities, recompute: recomputeCapabilities }, sourceSecrets.sealer);
   // Refunds move through the card network on the platform clock (docs/refunds.md "Lifecycle").
   for (const [kind, handler] of Object.entries(refundJobs(railPacing))) jobs.registerJobHandler(kind, handler);
   const cancellations = new CancellationService(store, { platformClock, pacing: railPacing, rails });
   const refunds = new RefundService(store, { platformClock, pacing: railPacing });
-  const accounts = new AccountService(store, clock, { record: recordCapabilities, recompute: recomputeCapabilities }, sourceSecrets.sealer);
   return {
     store,
     clock,
@@ -186,6 +192,7 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
     representatives: new RepresentativeService(store, clock, sourceSecrets.sealer, recomputeCapabilities),
     underwriting: new UnderwritingService(store, clock, recomputeCapabilities),
     files: new FileService(store, clock, recomputeCapabilities),
+    disputes: new DisputeService(store, { platformClock, pacing: railPacing }),
     railyardInsight: new RailyardInsightService(store),
     transfers: new TransferService(store, { platformClock, pacing: railPacing, rails, ...(options.railWaitMs !== undefined ? { railWaitMs: options.railWaitMs } : {}) }),
   };

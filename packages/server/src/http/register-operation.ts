@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { fillScope, isAtLeast, type BinaryBody, type OperationDef, type ValidationMap } from '@railyard/contract';
+import { fillScope, isAtLeast, responseMediaTypes, type BinaryBody, type OperationDef, type ValidationMap } from '@railyard/contract';
 import type { Caller } from '../domain/auth/caller.ts';
 import type { Services } from '../compose/services.ts';
 import { ValidationFailed } from '../kernel/errors.ts';
@@ -63,8 +63,9 @@ function hasDotSegment(params: Record<string, string>): boolean {
  * browser from reading a PNG or PDF as anything else.
  */
 function sendBinary(reply: FastifyReply, op: OperationDef, status: number, binary: BinaryBody): FastifyReply {
-  if (!op.response.media || binary.contentType.split(';')[0]!.trim() !== op.response.media) {
-    throw new Error(`${op.id} answered ${binary.contentType}, but its contract declares ${op.response.media ?? 'JSON'}`);
+  const declared = responseMediaTypes(op);
+  if (!declared.includes(binary.contentType.split(';')[0]!.trim())) {
+    throw new Error(`${op.id} answered ${binary.contentType}, but its contract declares ${declared.join(' or ') || 'JSON'}`);
   }
   return reply
     .code(status)

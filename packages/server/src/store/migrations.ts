@@ -617,7 +617,59 @@ CREATE TABLE adjustments (
 CREATE INDEX adjustments_account ON adjustments(account_id, created_on);
 `,
   },
-  // migration 18 slot: disputes and evidence (issue 16)
+  {
+    id: 18,
+    name: 'disputes and their evidence',
+    // docs/disputes.md, decision 1650. A dispute belongs to one card payment
+    // (`transfer_id`) of one platform; its merchant is the account the payment
+    // credited, its cardholder the account whose card paid, its wallet the one
+    // the dispute debited, `transaction_id` that debit's wallet transaction. The platform clock moves it through jobs (the
+    // respond-by deadline, the network's decision after a submission), and
+    // `outcome` holds the decision the sandbox rule took at submission. Evidence is text
+    // or one uploaded file; the file's bytes are kept base64 in TEXT
+    // (`data_base64`), the same on both engines, read only by the data route.
+    // `submitted_on` marks evidence sent with the dispute's one submission.
+    sql: `
+CREATE TABLE disputes (
+  dispute_id TEXT PRIMARY KEY,
+  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
+  transfer_id TEXT NOT NULL REFERENCES transfers(transfer_id),
+  merchant_account_id TEXT NOT NULL,
+  cardholder_account_id TEXT NOT NULL,
+  merchant_wallet_id TEXT NOT NULL,
+  transaction_id TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  amount BIGINT NOT NULL CHECK (amount > 0),
+  network_reason_code TEXT NOT NULL,
+  network_reason_description TEXT,
+  phase TEXT NOT NULL,
+  status TEXT NOT NULL,
+  respond_by TEXT NOT NULL,
+  outcome TEXT,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL,
+  submitted_on TEXT,
+  row_version BIGINT NOT NULL
+);
+CREATE INDEX disputes_platform ON disputes(platform_id, created_on);
+CREATE INDEX disputes_transfer ON disputes(platform_id, transfer_id);
+CREATE TABLE dispute_evidence (
+  evidence_id TEXT PRIMARY KEY,
+  platform_id TEXT NOT NULL REFERENCES platforms(platform_id),
+  dispute_id TEXT NOT NULL REFERENCES disputes(dispute_id),
+  evidence_type TEXT NOT NULL,
+  text TEXT,
+  filename TEXT,
+  mime_type TEXT,
+  size BIGINT,
+  data_base64 TEXT,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL,
+  submitted_on TEXT
+);
+CREATE INDEX dispute_evidence_dispute ON dispute_evidence(platform_id, dispute_id, created_on);
+`,
+  },
   {
     id: 19,
     name: 'representatives, underwriting and account files (issue 17)',
@@ -690,7 +742,8 @@ CREATE TABLE account_countries (
   updated_on TEXT NOT NULL
 );
 `,
-  },  // migration 21 slot: webhook delivery (issue 13)
+  },
+  // migration 21 slot: webhook delivery (issue 13)
   // migration 22 slot: reliability (issue 14)
   // migration 23 slot: dashboard (issue 19)
 ];

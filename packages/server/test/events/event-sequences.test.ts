@@ -37,6 +37,8 @@ const SDK_DATA: Record<(typeof EMITTED_EVENT_TYPES)[number], { parse(value: unkn
   'cancellation.updated': sdk.WebhookDataCancellationUpdated$inboundSchema,
   'capability.requested': sdk.WebhookDataCapabilityRequested$inboundSchema,
   'capability.updated': sdk.WebhookDataCapabilityUpdated$inboundSchema,
+  'dispute.created': sdk.WebhookDataDisputeCreated$inboundSchema,
+  'dispute.updated': sdk.WebhookDataDisputeUpdated$inboundSchema,
   'paymentMethod.enabled': sdk.WebhookDataPaymentMethodEnabled$inboundSchema,
   'paymentMethod.disabled': sdk.WebhookDataPaymentMethodDisabled$inboundSchema,
   'refund.created': sdk.WebhookDataRefundCreated$inboundSchema,
@@ -513,6 +515,41 @@ for (const kind of await storeKinds()) {
 
       assert.equal((await v2026('DELETE', `/accounts/${id}/cards/${cardID}`)).status, 204);
       await expectEvents(Object.values(pm).map((pmID) => disabled(id, cardID, pmID)));
+    });
+
+    it('a disputed card payment: the chargeback opens the dispute (its wallet debit), evidence submitted, won (money back)', async () => {
+      const merchant = await moneyWallet(s);
+      const card = await cardMethod(s, 'card-payment');
+      // $66.01 is the sandbox's chargeback trigger (docs/sandbox.md "Disputes"); the notice arrives 5 s after completion.
+      const t = await transfer(body(card.paymentMethodID, merchant.paymentMethodID, 66_01), {
+        source: [card.accountID, card.paymentMethodID],
+        destination: [merchant.accountID, merchant.paymentMethodID],
+      });
+      await advance(s, { seconds: 2 });
+      await events();
+      await advance(s, { seconds: 5 });
+      const disputeID = (await v2026('GET', `/accounts/${platformID()}/disputes?transferIDs=${t.transferID}`)).json[0].disputeID as string;
+      const transactions = (await v2026('GET', `/accounts/${merchant.accountID}/wallets/${merchant.walletID}/transactions?sourceID=${disputeID}`)).json as any[];
+      const debit = transactions.find((tx) => tx.transactionType === 'dispute');
+      const data = (status: 'response-needed' | 'under-review' | 'won') =>
+        ({ accountID: merchant.accountID, transferID: t.transferID, transactionID: debit.transactionID, disputeID, status, phase: 'chargeback' }) as const;
+      await expectEvents([
+        ev('dispute.created', data('response-needed')),
+        ev('walletTransaction.updated', { accountID: merchant.accountID, walletID: merchant.walletID, transactionID: debit.transactionID, status: 'completed', availableBalance: usd(0) }),
+        ev('balance.updated', { accountID: merchant.accountID, walletID: merchant.walletID }),
+      ]);
+      assert.equal((await v2026('POST', `/accounts/${platformID()}/disputes/${disputeID}/evidence-text`, { text: 'Delivered.', evidenceType: 'proof-of-delivery' })).status, 201);
+      await expectEvents([], 'evidence writes no event');
+      assert.equal((await v2026('POST', `/accounts/${platformID()}/disputes/${disputeID}/evidence/submit`)).status, 200);
+      await expectEvents([ev('dispute.updated', data('under-review'))]);
+      await advance(s, { seconds: 5 });
+      const reversal = (await v2026('GET', `/accounts/${merchant.accountID}/wallets/${merchant.walletID}/transactions?transactionType=dispute-reversal`)).json[0];
+      await expectEvents([
+        ev('dispute.updated', data('won')),
+        ev('walletTransaction.updated', { accountID: merchant.accountID, walletID: merchant.walletID, transactionID: reversal.transactionID, status: 'completed', availableBalance: usd(66_01) }),
+        ev('balance.updated', { accountID: merchant.accountID, walletID: merchant.walletID }),
+      ]);
+      await assertLedgerOk(s);
     });
 
     it('every event written parses with the SDK’s schema for its type, to the same data; every emitted type was written', async () => {

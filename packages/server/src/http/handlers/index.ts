@@ -22,6 +22,7 @@ import { fileHandlers } from './files.ts';
 import { onboardingInviteHandlers } from './onboarding-invites.ts';
 import { accountCountryHandlers } from './account-countries.ts';
 import { enrichmentHandlers } from './enrichment.ts';
+import { disputeHandlers } from './disputes.ts';
 import { railyardInsightHandlers } from './railyard-insight.ts';
 
 /** One handler per operation of the registry; the type makes a missing one a compile error. */
@@ -48,5 +49,6 @@ export const handlers: Record<OperationId, Handler> = {
   ...onboardingInviteHandlers,
   ...accountCountryHandlers,
   ...enrichmentHandlers,
+  ...disputeHandlers,
   ...railyardInsightHandlers,
 };

@@ -192,3 +192,12 @@ export async function listTransferRows(sql: Sql, query: TransferQuery): Promise<
   params.push(query.count, query.skip);
   return sql.all<TransferRow>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY created_on DESC, transfer_id DESC LIMIT ? OFFSET ?`, params);
 }
+
+/**
+ * Adds to a transfer's disputed amount (a dispute opened against it): the one
+ * write of that column, kept apart from `updateTransferRow` so it neither bumps
+ * the rail's row version nor races a rail step.
+ */
+export async function addDisputedAmount(sql: Sql, platformID: string, transferID: string, amount: number): Promise<void> {
+  await sql.run(`UPDATE transfers SET disputed_amount = disputed_amount + ? WHERE platform_id = ? AND transfer_id = ?`, [amount, platformID, transferID]);
+}

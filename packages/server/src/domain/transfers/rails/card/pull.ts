@@ -11,6 +11,7 @@ import { creditMerchantWallet, postAuthorization } from './ledger-steps.ts';
 import type { CardOptions } from './options.ts';
 import { pullSchedule } from './schedule.ts';
 import { cardStateOf } from './state.ts';
+import { scheduleSandboxChargeback } from './chargebacks.ts';
 
 /**
  * Card payments and pulls from a card into a wallet (docs/api-behaviour.md §6.2):
@@ -80,10 +81,12 @@ export const complete: JobHandler = async (sql, job, ctx) => {
   const { transfer, clock } = await transferOfJob(sql, job, ctx);
   if (transfer.status !== 'pending' || cardStateOf(transfer).step !== 'settled') return;
   await creditMerchantWallet(sql, clock, transfer);
-  await transitionTransfer(sql, clock, transfer, {
+  const completed = await transitionTransfer(sql, clock, transfer, {
     status: 'completed',
     source: { cardDetails: { status: 'completed', completedOn: timestamp(clock) } },
     legEvents: ['source.completed'],
     railState: { ...transfer.railState, step: 'completed' },
   });
+  // A sandbox dispute trigger amount: the cardholder's bank will charge it back (docs/sandbox.md "Disputes").
+  await scheduleSandboxChargeback(sql, clock, completed);
 };
