@@ -1,5 +1,6 @@
 import type { RailPacing, RateLimitSetting } from '@railyard/server';
 import { databaseUrlFrom, parseFlags, UsageError } from './args.ts';
+import { isServeWorker, parseWorkers, reportListening, superviseWorkers } from './serve-workers.ts';
 
 /** `npm start` serves here, on the loopback host, so a fresh checkout is not open to the network. */
 const DEFAULT_PORT = 8080;
@@ -15,6 +16,7 @@ export async function serve(argv: string[]): Promise<void> {
     'rail-pacing': { type: 'string' },
     'job-poll-ms': { type: 'string' },
     'webhook-lease-ms': { type: 'string' },
+    workers: { type: 'string' },
   });
   const portText = values.port ?? process.env['PORT'] ?? String(DEFAULT_PORT);
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
@@ -53,6 +55,11 @@ export async function serve(argv: string[]): Promise<void> {
   }
   const host = values.host ?? process.env['HOST'] ?? '127.0.0.1';
   const databaseUrl = databaseUrlFrom(values.db, DEFAULT_DB);
+  const workers = parseWorkers(values.workers ?? process.env['RAILYARD_WORKERS']);
+  // SQLite has one writer, and its group commit lives in one process (decision 2000).
+  if (workers > 1 && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new UsageError('--workers above 1 needs a PostgreSQL database (--db postgres://…): SQLite is written by one process');
+  }
   const store = openStore(databaseUrl);
   for (const warning of store.warnings ?? []) process.stderr.write(`warning: ${warning}\n`);
   await store.migrate();
@@ -84,6 +91,17 @@ export async function serve(argv: string[]): Promise<void> {
     name: values['platform-name'] ?? 'Railyard Platform',
     ...(process.env['RAILYARD_BOOTSTRAP_KEY'] ? { bootstrapKey: process.env['RAILYARD_BOOTSTRAP_KEY'] } : {}),
   });
+  if (workers > 1 && !isServeWorker()) {
+    // The primary prepared the database (migrations, the platform); the workers serve.
+    await store.close();
+    const address = await superviseWorkers(workers, (line) => process.stderr.write(line + '\n'));
+    const lines = [`Railyard listening on ${address} (${workers} worker processes)`, `platform accountID: ${platform.accountID}`];
+    if (platform.created && platform.secret && !process.env['RAILYARD_BOOTSTRAP_KEY']) {
+      lines.push(`API key (shown once): ${platform.publicKey}:${platform.secret}`);
+    }
+    process.stdout.write(lines.join('\n') + '\n');
+    return;
+  }
   const app = await buildApp({
     services,
     rateLimit,
@@ -98,11 +116,15 @@ export async function serve(argv: string[]): Promise<void> {
   services.webhookDelivery.deferTo(apiPressure.saturated);
   services.jobs.start();
   services.webhookDelivery.start();
+  if (isServeWorker()) {
+    // The primary prints the banner once all workers listen.
+    reportListening(address);
+  }
   const lines = [`Railyard listening on ${address}`, `platform accountID: ${platform.accountID}`];
   if (platform.created && platform.secret && !process.env['RAILYARD_BOOTSTRAP_KEY']) {
     lines.push(`API key (shown once): ${platform.publicKey}:${platform.secret}`);
   }
-  process.stdout.write(lines.join('\n') + '\n');
+  if (!isServeWorker()) process.stdout.write(lines.join('\n') + '\n');
 
   let stopping = false;
   const stop = async () => {
