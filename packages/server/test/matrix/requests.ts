@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SEED_CARD, seedBankAccount, seedBusiness, seedWebhook } from '../support/matrix-seeds.ts';
+import { multipartBody, SEED_CARD, SEED_PDF, SEED_UNDERWRITING, seedBankAccount, seedBusiness, seedRepresentative, seedWebhook } from '../support/matrix-seeds.ts';
 
 /**
  * A valid request (body, headers, query) for each operation that needs one,
@@ -19,6 +19,8 @@ import { SEED_CARD, seedBankAccount, seedBusiness, seedWebhook } from '../suppor
  */
 export interface MatrixRequest {
   body?: unknown;
+  /** A `multipart/form-data` body (file uploads), sent instead of `body`. */
+  multipart?: { contentType: string; payload: Buffer };
   headers?: Record<string, string>;
   query?: Record<string, string>;
 }
@@ -56,6 +58,21 @@ export const REQUESTS: Record<string, RequestTemplate> = {
   'institutions.searchAch': () => ({ query: { name: 'chase' } }),
   'enrichment.getAddress': () => ({ query: { search: '9 Elm St' } }),
   'enrichment.getProfile': () => ({ query: { email: 'owner@wholebodyfitness.com' } }),
+  'representatives.create': () => ({ body: { ...seedRepresentative(), email: 'second@matrix.example.com' } }),
+  'representatives.update': () => ({ body: { responsibilities: { jobTitle: 'Chief Executive' } } }),
+  'underwriting.save': () => ({ body: SEED_UNDERWRITING }),
+  // PUT takes the legacy model, every field required.
+  'underwriting.upsert': () => ({
+    body: {
+      averageTransactionSize: 2_500,
+      maxTransactionSize: 50_000,
+      averageMonthlyTransactionVolume: 3_000_000,
+      volumeByCustomerType: { businessToBusinessPercentage: 20, consumerToBusinessPercentage: 80 },
+      cardVolumeDistribution: { ecommercePercentage: 30, cardPresentPercentage: 70, mailOrPhonePercentage: 0, debtRepaymentPercentage: 0 },
+      fulfillment: { hasPhysicalGoods: true, isShippingProduct: false, shipmentDurationDays: 0, returnPolicy: 'withinThirtyDays' },
+    },
+  }),
+  'files.upload': () => ({ multipart: multipartBody({ filePurpose: 'identity_verification' }, { name: 'matrix.pdf', type: 'application/pdf', bytes: SEED_PDF }) }),
   'webhooks.create': () => ({ body: seedWebhook() }),
   'webhooks.update': () => ({ body: seedWebhook() }),
   'sandbox.redeliverWebhookEvent': (ids) => ({ body: { eventID: ids['eventID'] } }),

@@ -84,8 +84,11 @@ export async function startWorld(kind: StoreKind): Promise<World> {
   const send: World['send'] = async (op, path, options) => {
     const headers: Record<string, string> = { 'x-moov-version': VERSION, ...(options.request?.headers ?? {}) };
     if (options.authorization !== undefined) headers['authorization'] = options.authorization;
-    let payload: string | undefined;
-    if (options.request?.body !== undefined) {
+    let payload: string | Buffer | undefined;
+    if (options.request?.multipart) {
+      payload = options.request.multipart.payload;
+      headers['content-type'] = options.request.multipart.contentType;
+    } else if (options.request?.body !== undefined) {
       payload = JSON.stringify(options.request.body);
       headers['content-type'] = 'application/json';
     }

@@ -95,6 +95,57 @@ export function seedBusiness(name: string) {
   };
 }
 
+const activity = { averageTransactionAmount: 2_500, maximumTransactionAmount: 50_000, monthlyVolumeRange: '10k-50k' };
+
+/**
+ * Underwriting that meets every requirement of SEED_CAPABILITIES for a sole
+ * proprietorship (docs/onboarding.md): US only, not yet taking cards, so no
+ * processing statements are due.
+ */
+export const SEED_UNDERWRITING = {
+  geographicReach: 'us-only',
+  businessPresence: 'retail-storefront',
+  collectFunds: {
+    cardPayments: {
+      cardAcceptanceMethods: { inPersonPercentage: 70, mailOrPhonePercentage: 0, onlinePercentage: 30 },
+      currentlyAcceptsCards: false,
+      estimatedActivity: activity,
+      fulfillment: { method: 'local-pickup-or-delivery', timeframe: 'immediate' },
+      refundPolicy: 'full-refund-within-30-days',
+    },
+  },
+  moneyTransfer: { pullFromCard: { estimatedActivity: activity } },
+  sendFunds: { pushToCard: { estimatedActivity: activity }, rtp: { estimatedActivity: activity } },
+};
+
+/** A complete controller, for a business's representatives. */
+export function seedRepresentative() {
+  return {
+    name: { firstName: 'Dana', lastName: 'Reyes' },
+    email: 'dana@matrix.example.com',
+    phone: { number: '3035550100', countryCode: '1' },
+    address: { addressLine1: '12 Oak Ave', city: 'Denver', stateOrProvince: 'CO', postalCode: '80203', country: 'US' },
+    birthDate: { day: 14, month: 2, year: 1980 },
+    governmentID: { ssn: { full: '123-45-6789' } },
+    responsibilities: { isController: true, isOwner: false, jobTitle: 'CEO' },
+  };
+}
+
+/** The smallest PDF the file upload accepts (its signature is what the server checks). */
+export const SEED_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+
+/** A `multipart/form-data` body by hand (light-my-request takes bytes), with one file part and text parts. */
+export function multipartBody(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }): { contentType: string; payload: Buffer } {
+  const boundary = `matrix-${randomUUID()}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+  parts.push(file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(parts) };
+}
+
 /** The documented sandbox Visa (docs/sandbox.md). */
 export const SEED_CARD = {
   cardNumber: '4111111111111111',
@@ -112,6 +163,13 @@ export function seedBankAccount(accountNumber: string) {
 
 export function seedWebhook() {
   return { url: 'https://hooks.example.com/matrix', status: 'enabled', eventTypes: ['transfer.created'], description: 'matrix' };
+}
+
+/** A business of the platform with every SEED_CAPABILITIES capability enabled: created, then underwritten. */
+async function onboardedBusiness(p: SeedPlatform, name: string): Promise<string> {
+  const accountID = (await p.call('POST', '/accounts', { body: seedBusiness(name) })).accountID as string;
+  await p.call('POST', `/accounts/${accountID}/underwriting`, { body: SEED_UNDERWRITING });
+  return accountID;
 }
 
 async function walletOf(p: SeedPlatform, accountID: string): Promise<string> {
@@ -141,12 +199,12 @@ export const SEEDS: Record<string, Seed> = {
   /** The customer account every account-bound resource hangs off: a complete business connected to the platform. */
   accountID: {
     owner: 'customer',
-    create: async (p) => (await p.call('POST', '/accounts', { body: seedBusiness('Matrix Customer LLC') })).accountID,
+    create: async (p) => onboardedBusiness(p, 'Matrix Customer LLC'),
   },
   /** A second account of the platform, the other side of transfers. */
   payeeAccountID: {
     owner: 'none',
-    create: async (p) => (await p.call('POST', '/accounts', { body: seedBusiness('Matrix Payee LLC') })).accountID,
+    create: async (p) => onboardedBusiness(p, 'Matrix Payee LLC'),
   },
   capabilityID: {
     owner: 'customer',
@@ -290,6 +348,26 @@ export const SEEDS: Record<string, Seed> = {
         body: [{ kind: 'sale.customer.v1', email: 'buyer@example.com', forTransferID: await p.need('transferID') }],
       })) as any[];
       return sent[0].receiptID as string;
+    },
+  },
+  representativeID: {
+    owner: 'customer',
+    create: async (p) => (await p.call('POST', `/accounts/${await p.need('accountID')}/representatives`, { body: seedRepresentative() })).representativeID,
+  },
+  /** A PDF uploaded to the customer account (multipart, so not through `p.call`). */
+  fileID: {
+    owner: 'customer',
+    create: async (p) => {
+      const accountID = await p.need('accountID');
+      const { contentType, payload } = multipartBody({ filePurpose: 'identity_verification' }, { name: 'matrix.pdf', type: 'application/pdf', bytes: SEED_PDF });
+      const response = await p.server.app.inject({
+        method: 'POST',
+        url: `/accounts/${accountID}/files`,
+        headers: { authorization: p.platform.basic, 'x-moov-version': 'v2026.01.00', 'content-type': contentType },
+        payload,
+      });
+      if (response.statusCode !== 200) throw new Error(`seeding a file answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+      return response.json().fileID as string;
     },
   },
   /** An onboarding invite's code (ten letters and digits, not a UUID). */
