@@ -59,6 +59,15 @@ for (const kind of await storeKinds()) {
       const twice = await s.request('POST', '/onboarding-invites', { body: inviteBody({ capabilities: ['wallet', 'wallet'] }) });
       assert.equal(twice.status, 422);
       assert.match(twice.json.capabilities['1'], /listed twice/);
+      const badPrefill = await s.request('POST', '/onboarding-invites', {
+        body: inviteBody({ prefill: { accountType: 'business', profile: { business: { legalBusinessName: 'Fine LLC', email: 'not-an-email' } } } }),
+      });
+      assert.equal(badPrefill.status, 422, badPrefill.text);
+      assert.match(badPrefill.json.prefill.profile.business.email, /.+/);
+      const mixedPrefill = await s.request('POST', '/onboarding-invites', {
+        body: inviteBody({ prefill: { accountType: 'individual', profile: { business: { legalBusinessName: 'Fine LLC' } } } }),
+      });
+      assert.equal(mixedPrefill.status, 422, mixedPrefill.text);
       const notObject = await s.request('POST', '/onboarding-invites', { rawBody: '[1]', headers: { 'content-type': 'application/json' } });
       assert.equal(notObject.status, 400);
       assert.equal((await s.request('GET', '/onboarding-invites')).json.length, before);

@@ -15,6 +15,8 @@ import {
 } from '../../store/repos/onboarding-invites.ts';
 import type { AccountService } from '../accounts/service.ts';
 import { parseStored } from '../accounts/document.ts';
+import { Problems } from '../accounts/problems.ts';
+import { buildBusiness, buildIndividual } from '../accounts/profile.ts';
 import type { Caller } from '../auth/caller.ts';
 import { newInviteCode } from './code.ts';
 import { accountFromForm, formErrorsFrom, prefilledValues, shapeErrors, type FormErrors, type FormValues, type Submitter } from './form.ts';
@@ -49,7 +51,7 @@ export class OnboardingInviteService {
   ) {}
 
   async create(caller: Caller, input: CreateOnboardingInviteInput, pageBase: string): Promise<OnboardingInviteView> {
-    checkRequest(input);
+    checkRequest(input, this.clock.now());
     return this.store.write(async (sql) => {
       const now = await (await platformClockIn(sql, this.clock, caller.platformID)).now();
       const code = newInviteCode();
@@ -166,8 +168,14 @@ async function partnerOf(sql: Sql, platformID: string): Promise<PartnerFacts | u
   return { accountID: platformID, accountMode: document.mode, displayName: document.displayName };
 }
 
-/** A rule beyond the schema: a list may not name the same value twice (422, keyed by the repeat's index). */
-function checkRequest(input: CreateOnboardingInviteInput): void {
+/**
+ * Rules beyond the schema: a list may not name the same value twice (422, keyed
+ * by the repeat's index), and the prefill must be a profile the accounts service
+ * would accept (keyed under `prefill`), since the person on the page can fix only
+ * the fields the form shows.
+ */
+function checkRequest(input: CreateOnboardingInviteInput, now: Date): void {
+  checkPrefill(input.prefill, now);
   const problems: Record<string, Record<string, string>> = {};
   const duplicates = (name: 'scopes' | 'capabilities' | 'feePlanCodes', list: readonly string[]) => {
     list.forEach((value, index) => {
@@ -178,4 +186,14 @@ function checkRequest(input: CreateOnboardingInviteInput): void {
   duplicates('capabilities', input.capabilities);
   duplicates('feePlanCodes', input.feePlanCodes);
   if (Object.keys(problems).length > 0) throw new ValidationFailed(problems);
+}
+
+function checkPrefill(prefill: CreateOnboardingInviteInput['prefill'], now: Date): void {
+  if (!prefill) return;
+  const problems = new Problems();
+  const other = prefill.accountType === 'individual' ? 'business' : 'individual';
+  if (prefill.profile[other] !== undefined) problems.add(['prefill', 'profile', other], `not allowed for an ${prefill.accountType} account`);
+  if (prefill.profile.individual) buildIndividual(prefill.profile.individual, ['prefill', 'profile', 'individual'], problems, now);
+  if (prefill.profile.business) buildBusiness(prefill.profile.business, ['prefill', 'profile', 'business'], problems);
+  problems.throwIfAny();
 }
