@@ -210,6 +210,28 @@ for (const kind of await storeKinds()) {
       await assertLedgerOk(s);
     });
 
+    it('disputes only what a refund left: the payment less refunds, never more', async () => {
+      const { moneyWallet, cardMethod, body } = await import('../rails/helpers.ts');
+      const merchant = await moneyWallet(s);
+      const card = await cardMethod(s, 'card-payment');
+      const created = await postTransfer(s, body(card.paymentMethodID, merchant.paymentMethodID, 66_01), { waitFor: 'rail-response' });
+      const transferID = created.json.transferID as string;
+      await advance(s, { seconds: 2 });
+      const refund = await s.request('POST', `/accounts/${s.platform.accountID}/transfers/${transferID}/refunds`, {
+        headers: { ...V2026, 'x-idempotency-key': crypto.randomUUID() },
+        body: { amount: 60_00 },
+      });
+      assert.equal(refund.status, 200, refund.text);
+      await advance(s, { seconds: 5 });
+      const [dispute] = await listDisputes(s, `transferIDs=${transferID}`);
+      assert.deepEqual(dispute.amount, { currency: 'USD', value: 6_01 });
+      assert.equal(await balance(s, merchant), 0);
+      const transfer = await getTransfer(s, transferID);
+      assert.deepEqual(transfer.disputedAmount, { currency: 'USD', value: 6_01 });
+      assert.deepEqual(transfer.refundedAmount, { currency: 'USD', value: 60_00 });
+      await assertLedgerOk(s);
+    });
+
     it('any other amount is never disputed', async () => {
       const { disputes, merchant } = await disputedPayment(s, 66_00);
       assert.deepEqual(disputes, []);

@@ -47,16 +47,18 @@ export const openDisputeFromChargeback: JobHandler = async (sql, job, ctx) => {
   // Only a completed card payment into a wallet is charged back; the notice is sent once (its dedupe key), and read here once.
   if (!scenario || transfer.status !== 'completed' || transfer.rail !== 'card' || transfer.destination.sourceKind !== 'wallet') return;
   if ((await disputesOfTransfer(sql, transfer.platformID, transfer.transferID)).length > 0) return;
-  await openDispute(sql, ctx.clock, transfer, scenario);
+  // The cardholder cannot take back more than the payment less what was refunded meanwhile (decision 1650).
+  const amount = Math.min(disputedShare(scenario, transfer.amount), transfer.amount - transfer.refundedAmount - transfer.disputedAmount);
+  if (amount <= 0) return;
+  await openDispute(sql, ctx.clock, transfer, scenario, amount);
 };
 
-async function openDispute(sql: Sql, clock: Clock, transfer: TransferRecord, scenario: ChargebackScenario): Promise<DisputeRecord> {
+async function openDispute(sql: Sql, clock: Clock, transfer: TransferRecord, scenario: ChargebackScenario, amount: number): Promise<DisputeRecord> {
   const now = clock.now();
   const at = timestamp(clock);
   const brand = cardBrand(transfer);
   const reason = networkReason(brand, scenario.reason);
   const disputeID = newRowID();
-  const amount = disputedShare(scenario, transfer.amount);
   const wallet = await walletOf(sql, transfer, 'destination');
   markNewReference(sql, 'dispute', disputeID);
   const transactionID = await debitMerchantWallet(sql, clock, { platformID: transfer.platformID, disputeID, transferID: transfer.transferID, amount, currency: transfer.currency }, wallet);

@@ -10,5 +10,8 @@ import type { TransferRecord } from './model.ts';
  */
 export async function recordDisputedAmount(sql: Sql, transfer: TransferRecord, amount: number): Promise<void> {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`transfer ${transfer.transferID}: a disputed amount must be a positive integer`);
-  await addDisputedAmount(sql, transfer.platformID, transfer.transferID, amount);
+  // A refund committed since the transfer was read: the unit rolls back and the job, retried, disputes what is left.
+  if (!(await addDisputedAmount(sql, transfer.platformID, transfer.transferID, amount))) {
+    throw new Error(`transfer ${transfer.transferID}: ${amount} more would dispute more than the payment less its refunds`);
+  }
 }

@@ -196,8 +196,13 @@ export async function listTransferRows(sql: Sql, query: TransferQuery): Promise<
 /**
  * Adds to a transfer's disputed amount (a dispute opened against it): the one
  * write of that column, kept apart from `updateTransferRow` so it neither bumps
- * the rail's row version nor races a rail step.
+ * the rail's row version nor races a rail step. Guarded like refunds: refunded
+ * and disputed money together never exceed the payment; answers whether it fit.
  */
-export async function addDisputedAmount(sql: Sql, platformID: string, transferID: string, amount: number): Promise<void> {
-  await sql.run(`UPDATE transfers SET disputed_amount = disputed_amount + ? WHERE platform_id = ? AND transfer_id = ?`, [amount, platformID, transferID]);
+export async function addDisputedAmount(sql: Sql, platformID: string, transferID: string, amount: number): Promise<boolean> {
+  const result = await sql.run(
+    `UPDATE transfers SET disputed_amount = disputed_amount + ? WHERE platform_id = ? AND transfer_id = ? AND refunded_amount + disputed_amount + ? <= amount`,
+    [amount, platformID, transferID, amount],
+  );
+  return result.changes === 1;
 }
