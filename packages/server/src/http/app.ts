@@ -8,6 +8,7 @@ import { FailedLogin, LimitedLogin } from '../domain/auth/login-limits.ts';
 import { EMPTY_BODY_STATUSES, sendDomainError, sendEmpty, sendGenericError, sendNotFound } from './errors.ts';
 import { answerClientError } from './client-error.ts';
 import { answerUnavailable } from './unavailable.ts';
+import { boundConcurrency, DEFAULT_EDGE_LIMITS, edgeServerOptions, jsonShapeProblem, type EdgeLimits } from './edge-limits.ts';
 import { RateLimiter, type RateLimitSetting } from './rate-limit.ts';
 import { registerOperation } from './register-operation.ts';
 import { registerMultipart } from './multipart.ts';
@@ -26,6 +27,8 @@ export interface AppOptions {
   logLevel?: string;
   /** Where the log goes (default stdout); tests capture it. */
   logStream?: NodeJS.WritableStream;
+  /** Timeouts, concurrency and JSON shape bounds (edge-limits.ts); tests shorten them. */
+  edgeLimits?: Partial<EdgeLimits>;
   /** The built dashboard and API reference (default: packages/dashboard/dist, found through node_modules). */
   dashboardDist?: string;
 }
@@ -66,7 +69,9 @@ function isPlainJson(text: string): boolean {
  * URL (`/`) and the browser pages (`/dashboard/`, `/docs/`, static-pages.ts).
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const limits: EdgeLimits = { ...DEFAULT_EDGE_LIMITS, ...options.edgeLimits };
   const app = Fastify({
+    ...edgeServerOptions(limits),
     logger: { level: options.logLevel ?? 'info', ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     genReqId: () => randomUUID(),
@@ -82,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     clientErrorHandler: answerClientError,
   });
+  // First of the onRequest hooks: a request over the bounds costs nothing more.
+  boundConcurrency(app, limits);
 
   await app.register(formbody, { bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT });
   // File uploads: parts are read by the operations that declare a multipart body, within their limits.
@@ -93,6 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     defaultJsonParser(request, body as string, (error, parsed) => {
       if (error && isPlainJson(body as string)) return done(FORBIDDEN_KEY, undefined);
+      const problem = error ? undefined : jsonShapeProblem(parsed, limits);
+      if (problem) return done(Object.assign(new Error(problem), { statusCode: 400 }), undefined);
       done(error, parsed);
     });
   });

@@ -14,8 +14,11 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     return;
   }
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-  const body = JSON.stringify({ error: tooLarge ? 'request headers are too large' : 'malformed HTTP request' });
+  // Headers or body not in within the edge's timeouts (edge-limits.ts): a slow client, cut off.
+  const tooSlow = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const status = tooLarge ? '431 Request Header Fields Too Large' : tooSlow ? '408 Request Timeout' : '400 Bad Request';
+  const message = tooLarge ? 'request headers are too large' : tooSlow ? 'the request did not arrive in time' : 'malformed HTTP request';
+  const body = JSON.stringify({ error: message });
   socket.end(
     `HTTP/1.1 ${status}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\n` +
