@@ -2,6 +2,8 @@
 //   npm run bench                                  every scenario, 10 s each, SQLite in a temp dir
 //   npm run bench -- --duration 5 transfers.create
 //   RAILYARD_ENCRYPTION_KEY=… npm run bench -- --db postgres://127.0.0.1/bench transfers.create
+//     (also runs pgbench's TPC-B on the same PostgreSQL and prints creates/s over its tps; --workers N
+//     runs `serve --workers N`)
 // Each server runs in its own child process; autocannon drives it from this one at
 // full speed, tools/paced-load.ts at a steady half of the rate reached.
 // Only loopback addresses are used. Every run is bounded in time. See bench/README.md.
@@ -16,6 +18,7 @@ import autocannon from 'autocannon';
 import { setUpTransferParties } from './scenarios/transfers.ts';
 import { pacedLoad, type PacedResult } from './tools/paced-load.ts';
 import { processCpuSeconds } from './tools/process-cpu.ts';
+import { runPgbench } from './tools/pgbench.ts';
 
 const { values, positionals } = parseArgs({
   options: {
@@ -23,11 +26,13 @@ const { values, positionals } = parseArgs({
     connections: { type: 'string', default: '32' },
     db: { type: 'string' },
     'keep-db': { type: 'boolean', default: false },
+    workers: { type: 'string', default: '1' },
   },
   allowPositionals: true,
 });
 const duration = Math.min(Math.max(Number(values.duration) || 10, 1), 60);
 const connections = Math.min(Math.max(Number(values.connections) || 32, 1), 256);
+const workers = Math.min(Math.max(Number(values.workers) || 1, 1), 16);
 const KEY = 'bench-public-key:bench-secret-value-0123456789';
 const AUTH = `Basic ${Buffer.from(KEY).toString('base64')}`;
 /** The source wallet gets $1,000,000: 100,000,000 one-cent transfers, far beyond any run. */
@@ -440,7 +445,7 @@ const dir = mkdtempSync(join(tmpdir(), 'railyard-bench-'));
 const db = values.db ?? `sqlite:${join(dir, 'bench.db')}`;
 const baseline = await startServer(['bench/servers/baseline.ts', '0']);
 const railyard = await startServer(
-  ['packages/cli/src/main.ts', 'serve', '--port', '0', '--db', db, '--log-level', 'warn', '--rate-limit', '0'],
+  ['packages/cli/src/main.ts', 'serve', '--port', '0', '--db', db, '--log-level', 'warn', '--rate-limit', '0', ...(workers > 1 ? ['--workers', String(workers)] : [])],
   { RAILYARD_BOOTSTRAP_KEY: KEY },
   // e.g. BENCH_RAILYARD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile Railyard under load.
   process.env['BENCH_RAILYARD_NODE_ARGS']?.split(' ').filter(Boolean) ?? [],
@@ -473,6 +478,8 @@ const receiver = chosen.some((scenario) => scenario.server === 'webhooks')
 
 const rows: string[] = [];
 const webhookLines: string[] = [];
+/** transfers.create at full speed, for the ratio over pgbench. */
+let createRps: number | undefined;
 const checks: string[] = [];
 const loadAtStart = loadavg().map((n) => n.toFixed(2)).join(' ');
 try {
@@ -503,11 +510,21 @@ try {
     const half = await paced(measured.url, withAuth, halfRate);
     // The same steady rate against the baseline: the floor of what the load generator and loopback add.
     const baseHalf = await paced(baseline.url, baselineTarget, halfRate);
+    if (scenario.name === 'transfers.create') createRps = max.rps;
     rows.push(
       `| ${scenario.name} | ${base.rps} | ${max.rps} | ${(max.rps / base.rps).toFixed(2)} | ${base.cpuMicros ?? '—'} | ${max.cpuMicros ?? '—'} | ${max.p50} | ${max.p99} | ${half.rate} | ${half.p50} | ${half.p99} | ${baseHalf.p99} | ${max.non2xx + half.non2xx + half.errors} |`,
     );
     // The paced run waits for every answer, so only the full-speed run can end with requests in flight.
     if (target.verify) checks.push(await target.verify({ ok: max.ok + half.ok, inFlight: max.inFlight }));
+  }
+  // Side by side on the same PostgreSQL: what the database does with its own benchmark (issue 20).
+  if (/^postgres(ql)?:\/\//.test(db) && createRps !== undefined) {
+    const result = await runPgbench(db).catch((error: unknown) => error as Error);
+    webhookLines.push(
+      result instanceof Error
+        ? `pgbench: not run (${result.message.split('\n')[0]})`
+        : `pgbench TPC-B on the same PostgreSQL (-c ${result.clients} -j 2 -T ${result.seconds}, scale ${result.scale}, after Railyard's runs): ${result.tps} tps; transfers.create ${createRps} creates/s with ${workers} process${workers > 1 ? 'es' : ''} = ${(createRps / result.tps).toFixed(2)} × pgbench (target ≥ 0.4)`,
+    );
   }
 } finally {
   // Every child, the webhook receiver too: one left running keeps this process alive after the figures.

@@ -1,0 +1,53 @@
+// pgbench's built-in TPC-B transaction on the same PostgreSQL server as the
+// Railyard run, in a scratch database made and dropped here (issue 20: the
+// ratio of Railyard's creates/s over pgbench's tps, measured side by side, so
+// the machine's noise hits both). pgbench ships with PostgreSQL (`pgbench` on
+// the PATH); without it the bench prints why and goes on.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+
+export interface PgbenchResult {
+  tps: number;
+  clients: number;
+  seconds: number;
+  scale: number;
+}
+
+async function admin(databaseUrl: string, text: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `pgbench -i -s scale` then `pgbench -c clients -j 2 -T seconds -n` on a scratch database next to `databaseUrl`. */
+export async function runPgbench(databaseUrl: string, options: { clients?: number; seconds?: number; scale?: number } = {}): Promise<PgbenchResult> {
+  const clients = options.clients ?? 8;
+  const seconds = options.seconds ?? 10;
+  // At least as many branches as clients, so TPC-B's branch row is not one hot lock.
+  const scale = options.scale ?? clients;
+  const name = `railyard_pgbench_${randomBytes(4).toString('hex')}`;
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  await admin(databaseUrl, `CREATE DATABASE ${name}`);
+  try {
+    await run('pgbench', ['-i', '-q', '-s', String(scale), url.toString()], { timeout: 120_000 });
+    const { stdout } = await run('pgbench', ['-n', '-c', String(clients), '-j', '2', '-T', String(seconds), url.toString()], {
+      timeout: (seconds + 60) * 1000,
+    });
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? /tps = ([\d.]+)/.exec(stdout)?.[1];
+    if (!tps) throw new Error(`pgbench printed no tps: ${stdout.slice(-500)}`);
+    return { tps: Math.round(Number(tps)), clients, seconds, scale };
+  } finally {
+    await admin(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+  }
+}
