@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { OperationDef } from '@railyard/contract';
 import { storeKinds } from '../support/stores.ts';
 import { seedFor } from '../support/matrix-seeds.ts';
-import { covered, everyScope, isAccountBound, isDestructive, pathOf, pathParams, requestFor, scopesFor, seedNames } from './plan.ts';
+import { covered, everyScope, namedInRequest, isAccountBound, isDestructive, pathOf, pathParams, requestFor, scopesFor, seedNames } from './plan.ts';
 import { queryShape } from './query-variants.ts';
 import { REQUESTS, EXPECTED_REFUSALS } from './requests.ts';
 import { snapshotDiff, startWorld, unknownValue, uuidsIn, type Answer, type Side, type World } from './world.ts';
@@ -166,6 +166,37 @@ for (const kind of await storeKinds()) {
             assertSameNotFound(op, variant.label, unknown, foreign);
           });
         }
+      }
+    });
+
+    /** An answer with the IDs it was sent replaced, so answers to different IDs compare (a message may quote the ID). */
+    const withoutIDs = (answer: Answer, ids: readonly string[]) => ({
+      status: answer.status,
+      body: ids.reduce((body, id) => body.split(id).join('<id>'), answer.body),
+      reason: answer.reason,
+    });
+
+    describe('isolation: a request naming another platform’s IDs in its body or query answers as for unknown IDs and changes nothing', () => {
+      for (const op of covered) {
+        const named = namedInRequest(op);
+        if (named.length === 0) continue;
+        test(`${describeOp(op)}: as the other platform, ${named.join(', ')} of the platform in the request → the unknown-ID answer${op.readOnly ? '' : ', no row changed'}`, async () => {
+          const own = await w.fill(op, w.b);
+          const unknownIDs = Object.fromEntries(named.map((name) => [name, unknownValue(name)]));
+          const foreignIDs = Object.fromEntries(named.map((name) => [name, w.a.all[name]!]));
+          const path = pathOf(op, own.params);
+          const unknown = await w.send(op, path, { authorization: w.b.basic, request: requestFor(op, { ...own.ids, ...unknownIDs }) });
+          // A read may answer unknown IDs with an empty list; a write must refuse them.
+          if (!op.readOnly) assert.ok(unknown.status >= 400 && unknown.status < 500, `${op.id} with unknown ${named.join(', ')} should be refused: ${show(unknown)}`);
+          const before = op.readOnly ? undefined : await w.snapshot();
+          const foreign = await w.send(op, path, { authorization: w.b.basic, request: requestFor(op, { ...own.ids, ...foreignIDs }) });
+          if (before) assert.deepEqual(snapshotDiff(before, await w.snapshot()), [], `${op.id} naming the other platform's ${named.join(', ')} changed the store`);
+          assert.deepEqual(
+            withoutIDs(foreign, Object.values(foreignIDs)),
+            withoutIDs(unknown, Object.values(unknownIDs)),
+            `${op.id}: the other platform's ${named.join(', ')} must answer as unknown ones`,
+          );
+        });
       }
     });
 

@@ -95,3 +95,23 @@ export function isAccountBound(op: OperationDef): boolean {
 export function isDestructive(op: OperationDef): boolean {
   return op.method === 'DELETE';
 }
+
+/**
+ * The seeds an operation's request (body, headers, query) names apart from
+ * its path (a transfer's payment methods, a receipt's transfer, a
+ * connection's principal): the template is called with IDs that record
+ * which of them it reads.
+ */
+export function namedInRequest(op: OperationDef): string[] {
+  const template = REQUESTS[op.id];
+  if (!template) return [];
+  const read = new Set<string>();
+  const ids = new Proxy({} as Record<string, string>, {
+    get: (_, name) => {
+      if (typeof name === 'string') read.add(name);
+      return `00000000-0000-4000-8000-${String(read.size).padStart(12, '0')}`;
+    },
+  });
+  template(ids);
+  return [...read].filter((name) => !pathParams(op).includes(name) && !seedFor(name)?.shared);
+}
