@@ -6,8 +6,8 @@ import { listEventsAfter, MAX_EVENTS_PER_READ } from '../../src/store/repos/even
 import { recordEvent } from '../../src/kernel/events.ts';
 import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { create, individual, V2026 } from '../accounts/helpers.ts';
-import { completeIndividual } from '../wallets/helpers.ts';
+import { business, create, individual, V2026 } from '../accounts/helpers.ts';
+import { completeIndividual, manualTerms } from '../wallets/helpers.ts';
 import { accountPayload, bankPath } from '../bank-accounts/helpers.ts';
 import { cardBody, PUSH_PULL_VISA } from '../cards/helpers.ts';
 import { advance, bankMethod, body, cardMethod, moneyWallet } from '../rails/helpers.ts';
@@ -43,6 +43,10 @@ const SDK_DATA: Record<(typeof EMITTED_EVENT_TYPES)[number], { parse(value: unkn
   'paymentMethod.disabled': sdk.WebhookDataPaymentMethodDisabled$inboundSchema,
   'refund.created': sdk.WebhookDataRefundCreated$inboundSchema,
   'refund.updated': sdk.WebhookDataRefundUpdated$inboundSchema,
+  'representative.created': sdk.WebhookDataRepresentativeCreated$inboundSchema,
+  'representative.updated': sdk.WebhookDataRepresentativeUpdated$inboundSchema,
+  // Moov's model of representative.deleted's data is named WebhookDataRepresentativeDisabled.
+  'representative.deleted': sdk.WebhookDataRepresentativeDisabled$inboundSchema,
   'representative.created': sdk.WebhookDataRepresentativeCreated$inboundSchema,
   'representative.updated': sdk.WebhookDataRepresentativeUpdated$inboundSchema,
   // Moov's model of representative.deleted's data is named WebhookDataRepresentativeDisabled.
@@ -550,6 +554,52 @@ for (const kind of await storeKinds()) {
         ev('balance.updated', { accountID: merchant.accountID, walletID: merchant.walletID }),
       ]);
       await assertLedgerOk(s);
+    });
+
+    it('representatives: created, updated, deleted, each followed by the capability change it causes', async () => {
+      const company = await create(s, business({ termsOfService: manualTerms(), capabilities: ['collect-funds.ach'] }, {
+        businessType: 'llc',
+        phone: { number: '3035551234', countryCode: '1' },
+        address: { addressLine1: '9 Elm St', city: 'Denver', stateOrProvince: 'CO', postalCode: '80202', country: 'US' },
+        taxID: { ein: { number: '12-3456789' } },
+        website: 'https://ev.example.com',
+      }));
+      const id = company.accountID as string;
+      assert.equal((await v2026('PATCH', `/accounts/${id}`, { profile: { business: { ownersProvided: true } } })).status, 200);
+      const underwriting = await v2026('POST', `/accounts/${id}/underwriting`, {
+        geographicReach: 'us-only',
+        businessPresence: 'home-based',
+        collectFunds: { ach: { estimatedActivity: { averageTransactionAmount: 100, maximumTransactionAmount: 1_000, monthlyVolumeRange: 'under-10k' } } },
+      });
+      assert.equal(underwriting.status, 200, underwriting.text);
+      await events();
+      const created = await v2026('POST', `/accounts/${id}/representatives`, {
+        name: { firstName: 'Eve', lastName: 'Ng' },
+        email: 'eve@ev.example.com',
+        address: { addressLine1: '1 Pine St', city: 'Denver', stateOrProvince: 'CO', postalCode: '80202', country: 'US' },
+        birthDate: { day: 2, month: 3, year: 1975 },
+        governmentID: { ssn: { full: '123-45-6789' } },
+        responsibilities: { isController: true, isOwner: false },
+      });
+      assert.equal(created.status, 200, created.text);
+      const representativeID = created.json.representativeID as string;
+      await expectEvents([ev('representative.created', { accountID: id, representativeID })], 'the job title is still due: no capability moves');
+      assert.equal((await v2026('PATCH', `/accounts/${id}/representatives/${representativeID}`, { responsibilities: { jobTitle: 'CEO' } })).status, 200);
+      const walletID = (await v2026('GET', `/accounts/${id}/wallets`)).json[0].walletID as string;
+      const walletPM = (await methodsOf(id, walletID))['moov-wallet']!;
+      await expectEvents([
+        ev('representative.updated', { accountID: id, representativeID }),
+        ev('capability.updated', { accountID: id, capabilityID: 'collect-funds.ach', status: 'enabled' }),
+        ev('capability.requested', { accountID: id, capabilityID: 'wallet.balance' }),
+        ev('capability.updated', { accountID: id, capabilityID: 'wallet.balance', status: 'enabled' }),
+        ev('wallet.created', { accountID: id, walletID }),
+        enabled(id, walletID, walletPM),
+      ]);
+      assert.equal((await v2026('DELETE', `/accounts/${id}/representatives/${representativeID}`)).status, 204);
+      await expectEvents([
+        ev('representative.deleted', { accountID: id, representativeID }),
+        ev('capability.updated', { accountID: id, capabilityID: 'collect-funds.ach', status: 'pending' }),
+      ]);
     });
 
     it('every event written parses with the SDK’s schema for its type, to the same data; every emitted type was written', async () => {
