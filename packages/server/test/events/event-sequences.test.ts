@@ -47,10 +47,6 @@ const SDK_DATA: Record<(typeof EMITTED_EVENT_TYPES)[number], { parse(value: unkn
   'representative.updated': sdk.WebhookDataRepresentativeUpdated$inboundSchema,
   // Moov's model of representative.deleted's data is named WebhookDataRepresentativeDisabled.
   'representative.deleted': sdk.WebhookDataRepresentativeDisabled$inboundSchema,
-  'representative.created': sdk.WebhookDataRepresentativeCreated$inboundSchema,
-  'representative.updated': sdk.WebhookDataRepresentativeUpdated$inboundSchema,
-  // Moov's model of representative.deleted's data is named WebhookDataRepresentativeDisabled.
-  'representative.deleted': sdk.WebhookDataRepresentativeDisabled$inboundSchema,
   'transfer.created': sdk.WebhookDataTransferCreated$inboundSchema,
   'transfer.updated': sdk.WebhookDataTransferUpdated$inboundSchema,
   'wallet.created': sdk.WebhookDataWalletCreated$inboundSchema,
