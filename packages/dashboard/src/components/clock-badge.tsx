@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks';
 import { useApi } from '../use-api.ts';
 import { formatTime } from '../format.ts';
 import { href } from '../router.ts';
@@ -8,9 +9,17 @@ export interface ClockState {
   offsetSeconds: number;
 }
 
+/** Sent on window after the clock moved, so every view of it reads again at once. */
+export const CLOCK_CHANGED = 'railyard:clock-changed';
+
 /** The platform's clock in the top bar: simulated rails run on it, so it is worth seeing everywhere. */
 export function ClockBadge() {
   const clock = useApi<ClockState>('/railyard/clock', { pollMs: 5_000 });
+  useEffect(() => {
+    const reload = () => clock.reload();
+    addEventListener(CLOCK_CHANGED, reload);
+    return () => removeEventListener(CLOCK_CHANGED, reload);
+  }, [clock.reload]);
   if (!clock.data) return null;
   const ahead = clock.data.offsetSeconds > 0;
   return (

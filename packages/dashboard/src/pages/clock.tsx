@@ -5,7 +5,7 @@ import { useApi } from '../use-api.ts';
 import { useSubmit } from '../use-submit.ts';
 import { href } from '../router.ts';
 import type { Job } from '../types.ts';
-import { formatOffset, type ClockState } from '../components/clock-badge.tsx';
+import { CLOCK_CHANGED, formatOffset, type ClockState } from '../components/clock-badge.tsx';
 import { Badge, Details, Empty, ErrorNote, Panel, Table, Time } from '../components/ui.tsx';
 import { TextField } from '../components/fields.tsx';
 
@@ -40,6 +40,7 @@ export function ClockPage(_props: PageProps) {
       const after = await api<ClockState>('POST', '/railyard/clock/advance', { body: { seconds: by } });
       setLastAdvance({ from: before ?? after.now, to: after.now });
       clock.reload();
+      dispatchEvent(new Event(CLOCK_CHANGED));
     });
   }
 
@@ -123,7 +124,7 @@ export function ClockPage(_props: PageProps) {
 
 function JobTable({ caption, jobs }: { caption: string; jobs: Job[] }) {
   return (
-    <Table caption={caption} head={['Due', 'Job', 'Status', 'Transfer', 'Attempts', 'Finished']}>
+    <Table caption={caption} head={['Due (platform time)', 'Job', 'Status', 'Transfer', 'Attempts', 'Ran at (real time)']}>
       {jobs.map((job) => (
         <tr key={job.jobID}>
           <td>

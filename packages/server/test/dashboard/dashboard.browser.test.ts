@@ -108,7 +108,6 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
     await page.getByLabel('Amount (USD)').fill('100');
     await page.getByRole('button', { name: 'Fund wallet' }).click();
     await page.getByRole('link', { name: 'follow it' }).waitFor();
-    await shot('account');
   });
 
   it('follows the funding transfer, advances the clock, and sees what became due and the transfer complete', async () => {
@@ -126,6 +125,11 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
     assert.match(await ledger.innerText(), /Wallet/);
     assert.match(await page.getByRole('list', { name: 'Statuses and sub-statuses in time order' }).innerText(), /Source ACH: originated/);
     await page.screenshot({ path: `${SCREENSHOTS}transfer.png`, fullPage: true, animations: 'disabled' });
+    // The money is in the wallet, as the account's page shows.
+    await main().getByRole('region', { name: 'Source' }).getByRole('link', { name: 'Ada Lovelace' }).click();
+    await page.getByTestId('wallet-balance').getByText('$100.00').waitFor();
+    await page.getByRole('table', { name: 'Wallet transactions' }).getByText('Account funding').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}account.png`, fullPage: true, animations: 'disabled' });
   });
 
   it('creates a webhook to a local receiver from the dashboard', async () => {
