@@ -23,6 +23,12 @@ export interface ErrorSpec {
    * the legacy underwriting PUT), so request-shape errors are nested as the domain's are.
    */
   fieldsUnder?: 'error';
+  /**
+   * A 422 of a multipart upload where a file part's problem is an object, the message under this
+   * key (`{"file": {"filename": "…"}}`: dispute evidence, the SDK's FileUploadValidationError),
+   * so a file over its limit found while reading is shaped as the domain's own file problems are.
+   */
+  filePartProblemsUnder?: 'filename';
 }
 
 /** One header a caller may send, with the camelCase field name the client and MCP tools use. */

@@ -116,7 +116,7 @@ export const uploadDisputeEvidenceFile = defineOperation({
     403: missingScope,
     404: noDispute,
     409: closed,
-    422: { description: 'The evidence type, or the file (its type, size or absence)', body: FileUploadValidationError },
+    422: { description: 'The evidence type, or the file (its type, size or absence)', body: FileUploadValidationError, filePartProblemsUnder: 'filename' },
   },
 });
 

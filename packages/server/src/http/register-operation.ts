@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { fillScope, isAtLeast, responseMediaTypes, type BinaryBody, type OperationDef, type ValidationMap } from '@railyard/contract';
+import { filePartNames, fillScope, isAtLeast, responseMediaTypes, type BinaryBody, type OperationDef, type ValidationMap } from '@railyard/contract';
 import type { Caller } from '../domain/auth/caller.ts';
 import type { Services } from '../compose/services.ts';
 import { ValidationFailed } from '../kernel/errors.ts';
@@ -72,6 +72,18 @@ function sendBinary(reply: FastifyReply, op: OperationDef, status: number, binar
     .type(binary.contentType)
     .header('x-content-type-options', 'nosniff')
     .send(Buffer.from(binary.bytes.buffer, binary.bytes.byteOffset, binary.bytes.byteLength));
+}
+
+/** A file part's problem found while reading, as an object where the operation's 422 wants one (`filePartProblemsUnder`). */
+function shapeFileProblems(op: OperationDef, map: ValidationMap): ValidationMap {
+  const key = op.errors[422]?.filePartProblemsUnder;
+  if (!key) return map;
+  const shaped: ValidationMap = { ...map };
+  for (const name of filePartNames(op.request.body)) {
+    const problem = shaped[name];
+    if (typeof problem === 'string') shaped[name] = { [key]: problem };
+  }
+  return shaped;
 }
 
 /** A 422 field map where the operation's error body has it (under `error` for some operations). */
@@ -195,7 +207,7 @@ export function registerOperation(app: FastifyInstance, op: OperationDef, handle
         if (containsNul(read.body)) return sendGenericError(reply, 400, 'the request contains a NUL (U+0000) character');
         const parsed = op.request.body.safeParse(read.body, PARSE_OPTIONS);
         // What the reading found (a part over its limit, sent twice) says more than the schema's view of it.
-        const map = { ...(parsed.success ? {} : issuesToMap(parsed.error.issues)), ...read.fieldErrors };
+        const map = shapeFileProblems(op, { ...(parsed.success ? {} : issuesToMap(parsed.error.issues)), ...read.fieldErrors });
         if (Object.keys(map).length > 0) {
           if (op.errors[422]) throw new ValidationFailed(nestFields(op, map));
           return sendGenericError(reply, 400, firstMessage(map));

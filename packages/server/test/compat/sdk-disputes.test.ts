@@ -84,7 +84,7 @@ for (const kind of await storeKinds()) {
       assert.deepEqual([...(await readAll(photo.result))], [0xff, 0xd8, 0xff, 0xe0]);
 
       const deleted = await moov.disputes.deleteEvidence({ accountID, disputeID, evidenceID: jpeg.evidenceID });
-      assert.deepEqual(Object.keys(deleted), ['headers']);
+      assert.deepEqual(Object.keys(deleted ?? {}), ['headers']);
 
       const submitted = (await moov.disputes.submitEvidence({ accountID, disputeID })).result;
       assert.equal(submitted.status, 'under-review');
@@ -104,6 +104,12 @@ for (const kind of await storeKinds()) {
 
       const png = moov.disputes.uploadEvidenceFile({ accountID, disputeID, createEvidenceFileMultiPart: { evidenceType: 'receipt', file: { fileName: 'shot.png', content: new Uint8Array([0x89, 0x50]) } } });
       await assert.rejects(png, (error: unknown) => error instanceof FileUploadValidationError && /image\/jpeg/.test(error.file?.mimeType ?? ''));
+      const big = moov.disputes.uploadEvidenceFile({
+        accountID,
+        disputeID,
+        createEvidenceFileMultiPart: { evidenceType: 'receipt', file: { fileName: 'big.pdf', content: new Uint8Array(4 * 1024 * 1024 + 1) } },
+      });
+      await assert.rejects(big, (error: unknown) => error instanceof FileUploadValidationError && /4 MB/.test(error.file?.filename ?? ''));
       await assert.rejects(moov.disputes.submitEvidence({ accountID, disputeID }), (error: unknown) => error instanceof GenericError && error.statusCode === 400);
 
       const accepted = (await moov.disputes.accept({ accountID, disputeID })).result;

@@ -106,7 +106,7 @@ for (const kind of await storeKinds()) {
 
       const tooBig = await uploadFile(s, disputeID, { evidenceType: 'receipt', file: { bytes: pdfBytes(MAX_EVIDENCE_FILE_BYTES + 1), name: 'big.pdf', type: 'application/pdf' } });
       assert.equal(tooBig.status, 422, tooBig.text);
-      assert.ok(tooBig.json.file);
+      assert.deepEqual(tooBig.json, { file: { filename: 'must be no larger than 4 MB' } });
       const exactly = await uploadFile(s, disputeID, { evidenceType: 'receipt', file: { bytes: pdfBytes(MAX_EVIDENCE_FILE_BYTES), name: 'max.pdf', type: 'application/pdf' } });
       assert.equal(exactly.status, 201, exactly.text);
       assert.equal(exactly.json.size, MAX_EVIDENCE_FILE_BYTES);
