@@ -7,6 +7,7 @@ import { TransferPage } from './pages/transfer.tsx';
 import { EventsPage } from './pages/events.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
 import { ClockPage } from './pages/clock.tsx';
+import { DisputesPage } from './pages/disputes.tsx';
 
 /**
  * The dashboard's sections, in navigation order. A new area (refunds,
@@ -30,6 +31,7 @@ export interface Section {
 export const SECTIONS: Section[] = [
   { id: 'accounts', label: 'Accounts', list: AccountsPage, detail: AccountPage },
   { id: 'transfers', label: 'Transfers', list: TransfersPage, detail: TransferPage },
+  { id: 'disputes', label: 'Disputes', list: DisputesPage },
   { id: 'events', label: 'Events', list: EventsPage },
   { id: 'webhooks', label: 'Webhooks', list: WebhooksPage },
   { id: 'clock', label: 'Clock & jobs', list: ClockPage },

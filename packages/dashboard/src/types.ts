@@ -165,3 +165,34 @@ export interface LedgerEntry {
 export function accountEmail(account: Account): string | undefined {
   return account.profile.individual?.email ?? account.profile.business?.email;
 }
+
+export interface Representative {
+  representativeID: string;
+  name: { firstName: string; lastName: string };
+  email?: string;
+  responsibilities?: { isController?: boolean; isOwner?: boolean; ownershipPercentage?: number; jobTitle?: string };
+  createdOn: string;
+  disabledOn?: string;
+}
+
+export interface Dispute {
+  disputeID: string;
+  merchantAccountID: string;
+  amount: Amount;
+  networkReasonCode: string;
+  networkReasonDescription?: string;
+  transfer: { transferID: string };
+  respondBy: string;
+  status: string;
+  phase: string;
+  createdOn: string;
+}
+
+export interface Refund {
+  refundID: string;
+  status: string;
+  amount: Amount;
+  createdOn: string;
+  updatedOn: string;
+  cardDetails?: Record<string, unknown> & { status?: string };
+}

@@ -7,6 +7,7 @@ const TONES: Record<string, 'good' | 'warn' | 'bad' | 'info' | 'neutral'> = {
   completed: 'good', enabled: 'good', verified: 'good', active: 'good', delivered: 'good', succeeded: 'good',
   pending: 'warn', created: 'info', queued: 'info', claimed: 'info', new: 'info', 'in-review': 'warn', 'verification-pending': 'warn',
   unverified: 'warn', originated: 'info', initiated: 'info', confirmed: 'info', 'accepted-without-posting': 'info',
+  'response-needed': 'warn', 'under-review': 'info', won: 'good', lost: 'bad', accepted: 'neutral', resolved: 'good', expired: 'bad',
   failed: 'bad', canceled: 'bad', reversed: 'bad', returned: 'bad', disabled: 'bad', errored: 'bad', declined: 'bad', 'given-up': 'bad', closed: 'neutral',
 };
 

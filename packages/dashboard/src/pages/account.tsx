@@ -10,6 +10,7 @@ import { WalletsPanel } from './account-wallets.tsx';
 import { BankAccountsPanel } from './account-bank-accounts.tsx';
 import { CardsPanel } from './account-cards.tsx';
 import { PaymentMethodsPanel } from './account-payment-methods.tsx';
+import { RepresentativesPanel } from './account-representatives.tsx';
 
 export interface AccountPanelProps {
   account: Account;
@@ -21,11 +22,12 @@ export interface AccountPanelProps {
 }
 
 /**
- * The panels of an account's page, in order. A later area (representatives,
- * underwriting…) adds its panel here.
+ * The panels of an account's page, in order (`shownFor` limits one to some
+ * accounts). A later area (underwriting, files…) adds its panel here.
  */
-export const ACCOUNT_PANELS: { id: string; panel: FunctionComponent<AccountPanelProps> }[] = [
+export const ACCOUNT_PANELS: { id: string; panel: FunctionComponent<AccountPanelProps>; shownFor?: (account: Account) => boolean }[] = [
   { id: 'capabilities', panel: CapabilitiesPanel },
+  { id: 'representatives', panel: RepresentativesPanel, shownFor: (account) => account.accountType === 'business' },
   { id: 'wallets', panel: WalletsPanel },
   { id: 'bank-accounts', panel: BankAccountsPanel },
   { id: 'cards', panel: CardsPanel },
@@ -84,7 +86,7 @@ export function AccountPage({ id, platformID }: PageProps) {
             <Json value={data} label="The account as the API answers it" />
           </div>
         </section>
-        {ACCOUNT_PANELS.map(({ id: panelID, panel: Panel }) => (
+        {ACCOUNT_PANELS.filter(({ shownFor }) => !shownFor || shownFor(data)).map(({ id: panelID, panel: Panel }) => (
           <Panel key={panelID} account={data} platformID={platformID} refresh={() => setVersion((n) => n + 1)} version={version} />
         ))}
       </div>

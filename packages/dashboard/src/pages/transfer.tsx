@@ -4,6 +4,10 @@ import { href } from '../router.ts';
 import { humanize } from '../format.ts';
 import type { LedgerEntry, RecordedEvent, Transfer, TransferParty } from '../types.ts';
 import { Badge, Details, Empty, ErrorNote, Id, Json, Loading, Money, Panel, Table, Time } from '../components/ui.tsx';
+import { RefundsPanel } from './transfer-refunds.tsx';
+
+/** Card payments can be refunded (and disputed): their page lists the refunds. */
+const REFUNDABLE = new Set(['card-payment', 'apple-pay', 'google-pay']);
 
 const ACTIVE = new Set(['created', 'pending', 'queued']);
 const RAIL_DETAILS = ['achDetails', 'cardDetails', 'rtpDetails', 'instantBankDetails'] as const;
@@ -23,9 +27,11 @@ interface Step {
 export function timeline(transfer: Transfer, events: RecordedEvent[]): Step[] {
   const steps: Step[] = [{ at: transfer.createdOn, label: 'Transfer created', status: 'created', origin: 'transfer' }];
   for (const event of events) {
-    if (event.type === 'transfer.updated' && typeof event.data['status'] === 'string') {
-      steps.push({ at: event.createdOn, label: `Transfer ${humanize(event.data['status'] as string).toLowerCase()}`, status: event.data['status'] as string, origin: 'transfer.updated event' });
-    }
+    const status = event.data['status'];
+    if (typeof status !== 'string' || event.type === 'transfer.created') continue;
+    // transfer.updated, and the refunds, cancellations and disputes that name the transfer.
+    const subject = event.type === 'transfer.updated' ? 'Transfer' : humanize(event.type.split('.')[0] ?? event.type);
+    steps.push({ at: event.createdOn, label: `${subject} ${humanize(status).toLowerCase()}`, status, origin: `${event.type} event` });
   }
   for (const [side, party] of [['Source', transfer.source], ['Destination', transfer.destination]] as [string, TransferParty][]) {
     for (const key of RAIL_DETAILS) {
@@ -157,6 +163,7 @@ export function TransferPage({ id, platformID }: PageProps) {
           </Table>
         ) : null}
       </Panel>
+      {REFUNDABLE.has(t.source.paymentMethodType) ? <RefundsPanel platformID={platformID} transferID={t.transferID} stamp={stamp} /> : null}
       <Panel title="Events">
         <ErrorNote message={events.error} />
         {events.data && events.data.events.length === 0 ? <Empty>No events.</Empty> : null}

@@ -203,11 +203,15 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
     await shot('webhooks');
   });
 
-  it('lists the events, newest first', async () => {
+  it('lists the events, newest first, and the disputes', async () => {
     await section('Events');
     const events = page.getByRole('table', { name: 'Events' });
     await events.getByText('transfer.created').first().waitFor();
     await shot('events');
+    // Later areas slot in as sections: disputes list the platform's chargebacks (none here).
+    await section('Disputes');
+    await page.getByRole('heading', { name: 'Disputes', level: 1 }).waitFor();
+    await main().getByText('No disputes.').waitFor();
   });
 
   it('serves the API reference at /docs from the package, with no CSP violation anywhere', async () => {
