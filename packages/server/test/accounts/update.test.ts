@@ -1,18 +1,12 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { V2026, assertMatches, business, create, individual } from './helpers.ts';
 
 for (const kind of await storeKinds()) {
   describe(`accounts: update, disconnect, ToS (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind);
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind);
 
     const patch = (id: string, body: unknown) => s.request('PATCH', `/accounts/${id}`, { body, headers: V2026 });
 

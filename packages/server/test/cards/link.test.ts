@@ -1,7 +1,7 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { cardBody, cardRowCount, eventsAbout, link, linked, newAccount, PUSH_PULL_VISA, V2026, VISA } from './helpers.ts';
 
 /** Every string in rows, with JSON columns opened (a CVV is short: look for it as a whole value). */
@@ -21,13 +21,7 @@ function storedStrings(value: unknown): string[] {
 
 for (const kind of await storeKinds()) {
   describe(`cards: link (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind);
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind);
 
     it('links a sandbox Visa and answers the Card without the number or CVV', async () => {
       const accountID = await newAccount(s);

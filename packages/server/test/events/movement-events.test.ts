@@ -1,4 +1,4 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { holdFunds, releaseHold, type PostResult } from '../../src/ledger/index.ts';
@@ -6,7 +6,7 @@ import { findWalletRow } from '../../src/store/repos/wallets.ts';
 import { listEventsAfter, MAX_EVENTS_PER_READ } from '../../src/store/repos/events.ts';
 import { noteWalletPostings, walletTransactionStatus, withWalletEvents } from '../../src/domain/wallets/movement-events.ts';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { walletParty } from '../transfers/helpers.ts';
 
 // domain/wallets/movement-events.ts on its own: the status rule it shares with
@@ -26,13 +26,7 @@ describe('walletTransactionStatus', () => {
 
 for (const kind of await storeKinds()) {
   describe(`wallet movement events (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
 
     let seen = 0;
     async function events(): Promise<Array<{ type: string; data: Record<string, unknown> }>> {

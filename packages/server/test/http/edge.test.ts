@@ -1,9 +1,9 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { operations, type OperationDef } from '@railyard/contract';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { DEFAULT_BODY_LIMIT } from '../../src/http/app.ts';
 import { basic, bearer, mintToken, UUID_PATTERN } from './helpers.ts';
 
@@ -28,11 +28,7 @@ function statusOf(raw: string): number {
 
 for (const kind of await storeKinds()) {
   describe(`cross-cutting behaviour (${kind})`, () => {
-    let server: TestServer;
-    before(async () => {
-      server = await startTestServer(kind);
-    });
-    after(async () => server.close());
+    const server = serverPerSuite(kind);
 
     test('every response carries a distinct x-request-id UUID', async () => {
       const responses = await Promise.all([

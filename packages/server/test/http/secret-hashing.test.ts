@@ -1,9 +1,9 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite, type TestServer } from '../support/server.ts';
 import { upgradeAtRest } from '../../src/compose/at-rest.ts';
 import { createSecretHasher } from '../../src/domain/auth/secrets.ts';
 import { loadSourceSecrets } from '../../src/domain/sources/source-secrets.ts';
@@ -58,11 +58,7 @@ async function storedHash(server: TestServer, publicKey: string): Promise<string
 
 for (const kind of await storeKinds()) {
   describe(`API secrets at rest (${kind})`, () => {
-    let server: TestServer;
-    before(async () => {
-      server = await startTestServer(kind);
-    });
-    after(async () => server.close());
+    const server = serverPerSuite(kind);
 
     test('the stored hash is keyed: not SHA-256(secret), and not the secret', async () => {
       const stored = await storedHash(server, server.platform.publicKey);

@@ -1,8 +1,8 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { NEWEST_VERSION, operations, type OperationDef } from '@railyard/contract';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 
 /*
  * A trailing slash names no route, for every operation of the registry alike
@@ -17,11 +17,7 @@ function concretePath(op: OperationDef, accountID: string): string {
 }
 
 describe('trailing slashes', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer('sqlite');
-  });
-  after(async () => server.close());
+  const server = serverPerSuite('sqlite');
 
   const send = (method: string, url: string) =>
     server.app.inject({

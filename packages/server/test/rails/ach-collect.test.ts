@@ -1,7 +1,7 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { assertLedgerOk, balance, postTransfer } from '../transfers/helpers.ts';
 import { advance, bankParty, collectingBusiness, getTransfer, updateStatuses } from './ach-helpers.ts';
 
@@ -12,13 +12,7 @@ import { advance, bankParty, collectingBusiness, getTransfer, updateStatuses } f
 // not touched. Fast pacing.
 for (const kind of await storeKinds()) {
   describe(`ACH collect debits (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
 
     const collect = (customerMethod: string, merchantWallet: string, cents: number) =>
       postTransfer(s, { source: { paymentMethodID: customerMethod, achDetails: { secCode: 'WEB' } }, destination: { paymentMethodID: merchantWallet }, amount: { currency: 'USD', value: cents } });

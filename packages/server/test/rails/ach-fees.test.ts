@@ -1,8 +1,8 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { findLedgerAccountByOwner, type LedgerAccountKind } from '../../src/ledger/index.ts';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { assertLedgerOk, balance, postTransfer } from '../transfers/helpers.ts';
 import { advance, bankParty, getTransfer } from './ach-helpers.ts';
 
@@ -11,13 +11,7 @@ import { advance, bankParty, getTransfer } from './ach-helpers.ts';
 // account, at completion; a return gives it back). Fast pacing.
 for (const kind of await storeKinds()) {
   describe(`ACH facilitator fees (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
 
     /** Available balance of a ledger account found by owner; 0 before it is opened. */
     const ledgerBalance = async (accountKind: LedgerAccountKind, ownerID: string) => {

@@ -1,7 +1,7 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { assertLedgerOk, balance, postTransfer } from '../transfers/helpers.ts';
 import { achBody, advance, bankParty, getTransfer, updateStatuses } from './ach-helpers.ts';
 
@@ -9,13 +9,7 @@ import { achBody, advance, bankParty, getTransfer, updateStatuses } from './ach-
 // originated → completed within seconds of platform time.
 for (const kind of await storeKinds()) {
   describe(`ACH rail, fast pacing (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
 
     it('wallet → ach-credit-standard: held at create, paid out at completion', async () => {
       const payer = await bankParty(s, { verified: false, walletCents: 10_000 });

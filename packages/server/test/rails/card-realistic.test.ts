@@ -1,11 +1,11 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
 import { pullSchedule } from '../../src/domain/transfers/rails/card/schedule.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { assertLedgerOk, balance } from '../transfers/helpers.ts';
 import { body, cardMethod, getTransfer, moneyWallet } from './helpers.ts';
 
@@ -14,13 +14,7 @@ import { body, cardMethod, getTransfer, moneyWallet } from './helpers.ts';
 // credit time of the next banking day.
 for (const kind of await storeKinds()) {
   describe(`card payment on the banking calendar (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind);
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind);
 
     it('settles at the Mastercard cutoff and credits the wallet the next banking day', async () => {
       const merchant = await moneyWallet(s);

@@ -1,7 +1,7 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { assertLedgerOk, balance, postTransfer } from '../transfers/helpers.ts';
 import { advance, body, cardMethod, getTransfer, moneyWallet, updateStatuses, v2024TransferValidator } from './helpers.ts';
 
@@ -11,13 +11,7 @@ const validate = v2024TransferValidator();
 
 for (const kind of await storeKinds()) {
   describe(`push to card (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
 
     it('holds the wallet, then completes', async () => {
       const payer = await moneyWallet(s, 5_000);

@@ -1,3 +1,4 @@
+import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.ts';
 import { createServices, type ServiceOptions, type Services } from '../../src/compose/services.ts';
@@ -105,4 +106,30 @@ export async function startTestServer(
       await testStore.destroy();
     },
   };
+}
+
+type TestServerOptions = NonNullable<Parameters<typeof startTestServer>[1]>;
+
+/**
+ * The usual set-up of a store suite in one line: call inside a `describe`; a
+ * test server on `kind` starts before its tests and closes after them. Answers
+ * a stand-in that forwards to the server once started (using it outside a test
+ * or hook, before the server starts, throws). Options made when the suite
+ * starts, such as a standing clock, are passed as a function:
+ * `serverPerSuite(kind, () => ({ clock: standingClock() }))`.
+ */
+export function serverPerSuite(kind: StoreKind, options?: TestServerOptions | (() => TestServerOptions)): TestServer {
+  let started: TestServer | undefined;
+  before(async () => {
+    started = await startTestServer(kind, typeof options === 'function' ? options() : options);
+  });
+  after(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as TestServer, {
+    get(_target, key) {
+      if (!started) throw new Error(`the ${kind} test server is used before its suite started it`);
+      return Reflect.get(started, key);
+    },
+  });
 }

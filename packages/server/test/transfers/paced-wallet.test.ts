@@ -1,10 +1,10 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { FAST_PACING } from '../../src/domain/transfers/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { eventTypes } from '../wallets/helpers.ts';
 import { assertLedgerOk, balance, transferBody, walletParty } from './helpers.ts';
 
@@ -12,13 +12,7 @@ import { assertLedgerOk, balance, transferBody, walletParty } from './helpers.ts
 // rail.wallet.complete job settles it once the platform's clock reaches it.
 for (const kind of await storeKinds()) {
   describe(`wallet rail with a delay (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind);
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind);
 
     it('holds, stays pending until the job runs, then completes with one settlement', async () => {
       const alice = await walletParty(s, 1_000);

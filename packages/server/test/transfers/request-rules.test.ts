@@ -1,4 +1,4 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -22,7 +22,7 @@ import { FAST_PACING } from '../../src/domain/transfers/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { DEFAULT_RAILS } from '../../src/compose/services.ts';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { transferBody, walletParty } from './helpers.ts';
 
 /*
@@ -273,13 +273,7 @@ function notingInserts(store: Store, log: string[]): Store {
 
 for (const kind of await storeKinds()) {
   describe(`a rail checks its options before creation writes anything (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind);
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind);
 
     async function createWith(refuse: boolean) {
       const log: string[] = [];

@@ -1,4 +1,4 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AchTransactionDetails, CardTransactionDetails, RtpTransactionDetails, TRANSFER_STATUSES, type TransferStatusValue } from '@railyard/contract';
 import { FINAL_STATUSES, type RailName, type TransferRecord } from '../../src/domain/transfers/model.ts';
@@ -15,7 +15,7 @@ import { achStateOf } from '../../src/domain/transfers/rails/ach/state.ts';
 import { cardStateOf } from '../../src/domain/transfers/rails/card/state.ts';
 import { rtpStateOf } from '../../src/domain/transfers/rails/rtp/state.ts';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { postTransfer, transferBody, walletParty } from './helpers.ts';
 import { bankParty } from '../rails/ach-helpers.ts';
 import { advance, body, cardMethod, moneyWallet } from '../rails/helpers.ts';
@@ -92,13 +92,7 @@ describe('transfer state machine tables', () => {
 
 for (const kind of await storeKinds()) {
   describe(`transitionTransfer asserts the state machine (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
 
     const rowOf = (transferID: string) =>
       s.testStore.store.read((sql) =>
