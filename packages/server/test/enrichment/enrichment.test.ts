@@ -7,6 +7,8 @@ import { bearer, mintToken } from '../http/helpers.ts';
 import { checkRoutingNumber } from '../../src/domain/sources/routing-number.ts';
 import { DIRECTORY, abaCheckDigit } from '../../src/domain/institutions/directory.ts';
 import { industrySlug } from '../../src/domain/enrichment/industries.ts';
+import { bankFor } from '../../src/domain/bank-accounts/bank-directory.ts';
+import { create as createAccount, individual } from '../accounts/helpers.ts';
 
 describe('the sandbox institution directory', () => {
   it('holds only valid, distinct routing numbers, the bank table among them', () => {
@@ -16,6 +18,13 @@ describe('the sandbox institution directory', () => {
     assert.ok(DIRECTORY.length > 150);
     assert.ok(DIRECTORY.some((i) => i.routingNumber === '021000021' && i.name === 'JPMorgan Chase Bank, N.A.'));
     assert.ok(DIRECTORY.filter((i) => !i.name.startsWith('Sandbox ')).length < 20, 'generated names say Sandbox');
+  });
+
+  it('names the banks of linked bank accounts, with the same rails', () => {
+    for (const institution of DIRECTORY) {
+      assert.deepEqual(bankFor(institution.routingNumber), { bankName: institution.name, rtp: institution.rtp, fedNow: institution.fedNow }, institution.routingNumber);
+    }
+    assert.deepEqual(bankFor('011000015'), { bankName: 'Bank in the Boston Federal Reserve district', rtp: false, fedNow: false });
   });
 
   it('computes the ABA check digit (3-7-1 weights)', () => {
@@ -79,6 +88,18 @@ for (const kind of await storeKinds()) {
       assert.ok(byName.json.ach.every((i: any) => /credit union/i.test(i.name)));
       const none = await s.request('GET', '/institutions?name=nonexistent%20zebra');
       assert.deepEqual(none.json, { ach: [], rtp: [], wire: [], fednow: [] });
+    });
+
+    it('a bank account linked with a directory routing number shows the institution the search answers', async () => {
+      const generated = DIRECTORY.find((i) => i.name.startsWith('Sandbox ') && i.rtp)!;
+      const account = await createAccount(s, individual());
+      const linked = await s.request('POST', `/accounts/${account.accountID}/bank-accounts`, {
+        body: { account: { holderName: 'Jordan Lee', holderType: 'individual', accountNumber: '0004321567000', bankAccountType: 'checking', routingNumber: generated.routingNumber } },
+      });
+      assert.equal(linked.status, 200, linked.text);
+      const found = await s.request('GET', `/institutions?routingNumber=${generated.routingNumber}`);
+      assert.equal(linked.json.bankName, found.json.ach[0].name);
+      assert.equal(found.json.rtp.length, 1);
     });
 
     it('GET /institutions refuses a search it cannot run with 400', async () => {

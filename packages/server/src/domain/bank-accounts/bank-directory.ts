@@ -1,49 +1,21 @@
 import { federalReserveDistrict } from '../sources/routing-number.ts';
+import { findInstitution } from '../institutions/directory.ts';
+import type { BankFacts } from '../institutions/known-banks.ts';
+
+export type { BankFacts } from '../institutions/known-banks.ts';
 
 /**
- * Railyard has no Fed directory: this small built-in table names the banks of
- * well-known routing numbers and says which instant rails the sandbox treats
- * them as reachable on. The rail flags are sandbox facts [Railyard], chosen so
- * every combination can be exercised (see docs/bank-accounts.md); they are not
- * a statement about the real banks' participation.
- */
-export interface BankFacts {
-  bankName: string;
-  rtp: boolean;
-  fedNow: boolean;
-}
-
-const KNOWN_BANKS: ReadonlyMap<string, BankFacts> = new Map([
-  ['021000021', { bankName: 'JPMorgan Chase Bank, N.A.', rtp: true, fedNow: true }],
-  ['322271627', { bankName: 'JPMorgan Chase Bank, N.A.', rtp: true, fedNow: true }],
-  ['121000248', { bankName: 'Wells Fargo Bank, N.A.', rtp: true, fedNow: true }],
-  ['091000022', { bankName: 'U.S. Bank N.A.', rtp: true, fedNow: true }],
-  ['026009593', { bankName: 'Bank of America, N.A.', rtp: true, fedNow: false }],
-  ['011000138', { bankName: 'Bank of America, N.A.', rtp: true, fedNow: false }],
-  ['111000025', { bankName: 'Bank of America, N.A.', rtp: true, fedNow: false }],
-  ['021000089', { bankName: 'Citibank, N.A.', rtp: true, fedNow: false }],
-  ['043000096', { bankName: 'PNC Bank, N.A.', rtp: true, fedNow: false }],
-  ['031101266', { bankName: 'TD Bank, N.A.', rtp: true, fedNow: false }],
-  ['061000104', { bankName: 'Truist Bank', rtp: true, fedNow: false }],
-  ['256074974', { bankName: 'Navy Federal Credit Union', rtp: false, fedNow: true }],
-  // The routing number of the API reference's examples: an ACH-only sandbox bank.
-  ['123456780', { bankName: 'Railyard Sandbox Bank', rtp: false, fedNow: false }],
-]);
-
-/** Every bank of the table, for the institutions directory (docs/onboarding.md). */
-export function knownBanks(): ReadonlyArray<readonly [routingNumber: string, facts: BankFacts]> {
-  return [...KNOWN_BANKS.entries()];
-}
-
-/**
- * Facts for a validated routing number. An unlisted number gets a generic
- * name that still says truthfully where it points (its Federal Reserve
- * district), and ACH only: the sandbox never promises instant rails it
+ * Facts for a validated routing number, from Railyard's institution directory
+ * (domain/institutions: the sandbox bank table of well-known routing numbers plus
+ * the generated sandbox institutions, decision 1754), so a bank account shows the
+ * name and rails `GET /institutions` answers for its number. An unlisted number
+ * gets a generic name that still says truthfully where it points (its Federal
+ * Reserve district), and ACH only: the sandbox never promises instant rails it
  * cannot name.
  */
 export function bankFor(routingNumber: string): BankFacts {
-  const known = KNOWN_BANKS.get(routingNumber);
-  if (known) return known;
+  const known = findInstitution(routingNumber);
+  if (known) return { bankName: known.name, rtp: known.rtp, fedNow: known.fedNow };
   const district = federalReserveDistrict(routingNumber);
   const bankName = district ? `Bank in the ${district} Federal Reserve district` : 'Unlisted bank';
   return { bankName, rtp: false, fedNow: false };

@@ -1,13 +1,13 @@
-import { knownBanks } from '../bank-accounts/bank-directory.ts';
 import { PLACES_BY_DISTRICT, STREET_NAMES, STREET_SUFFIXES, fictionalPhone, stableHash, type Place } from '../enrichment/places.ts';
 import { routingChecksumValid } from '../sources/routing-number.ts';
+import { KNOWN_BANKS } from './known-banks.ts';
 
 /*
  * Railyard's institution directory (decision 1754). The Fed's E-Payments
  * Routing Directory may not be redistributed, so Railyard ships none: the
- * directory is the banks of the sandbox bank table (bank-accounts/bank-directory.ts,
- * with the same rails) plus sandbox institutions generated here, the same on every
- * run. Generated routing numbers are well formed (a real Federal Reserve routing
+ * directory is the sandbox bank table (known-banks.ts) plus sandbox institutions
+ * generated here, the same on every run. Bank accounts take their bank name and
+ * instant rails from it too (bank-accounts/bank-directory.ts). Generated routing numbers are well formed (a real Federal Reserve routing
  * symbol, the ABA check digit) and their names say "Sandbox", so none passes for
  * a real bank.
  */
@@ -75,7 +75,7 @@ function generated(): Institution[] {
 }
 
 function fromBankTable(): Institution[] {
-  return knownBanks().map(([routingNumber, facts]) => {
+  return [...KNOWN_BANKS.entries()].map(([routingNumber, facts]) => {
     const symbol = Number(routingNumber.slice(0, 2));
     const district = symbol > 20 ? symbol - 20 : symbol;
     const place = PLACES_BY_DISTRICT[Math.max(0, Math.min(11, district - 1))]![0]!;
@@ -96,6 +96,13 @@ function fromBankTable(): Institution[] {
 
 /** The whole directory, by routing number; built once. */
 export const DIRECTORY: readonly Institution[] = [...fromBankTable(), ...generated()].sort((a, b) => a.routingNumber.localeCompare(b.routingNumber));
+
+const BY_ROUTING_NUMBER: ReadonlyMap<string, Institution> = new Map(DIRECTORY.map((institution) => [institution.routingNumber, institution]));
+
+/** The institution with exactly this routing number, if the directory has it. */
+export function findInstitution(routingNumber: string): Institution | undefined {
+  return BY_ROUTING_NUMBER.get(routingNumber);
+}
 
 /** The routing number of each Federal Reserve Bank's own ACH office, the `servicingFRBNumber` of the Fed's records. */
 export const SERVICING_FRB = ['011000015', '021001208', '031000040', '041000014', '051000033', '061000146', '071000301', '081000045', '091000080', '101000048', '111000038', '121000374'] as const;
