@@ -1,0 +1,71 @@
+// Mutation testing (issue 15; docs/testing.md "Mutation testing"). Run one
+// scope at a time: `npm run test:mutation -- ledger` (scopes below). StrykerJS
+// changes the scope's source one small way at a time (a mutant) and runs the
+// test files that reach the changed code: a mutant that no test notices
+// "survives". Test files run one process each through the tap runner (node:test
+// writes TAP when its output is not a terminal), with tsx and the same assert
+// preload as `npm test`, on SQLite only (RAILYARD_TEST_STORES=sqlite, set by
+// scripts/mutation.mjs): the PostgreSQL runs check the store, not the logic
+// mutated here, and would double the time.
+const SCOPES = {
+  ledger: {
+    mutate: ['packages/server/src/ledger/**/*.ts'],
+    tests: ['packages/server/test/ledger/**/*.test.ts'],
+  },
+  auth: {
+    mutate: ['packages/server/src/domain/auth/**/*.ts', 'packages/server/src/http/register-operation.ts'],
+    tests: ['packages/server/test/http/**/*.test.ts', 'packages/server/test/matrix/**/*.test.ts'],
+  },
+  visibility: {
+    mutate: ['packages/server/src/store/repos/account-visibility.ts', 'packages/server/src/store/repos/transfer-parties.ts'],
+    tests: [
+      'packages/server/test/accounts/**/*.test.ts',
+      'packages/server/test/transfers/read-update.test.ts',
+      'packages/server/test/transfer-options/**/*.test.ts',
+      'packages/server/test/payment-methods/**/*.test.ts',
+      'packages/server/test/receipts/**/*.test.ts',
+      'packages/server/test/matrix/**/*.test.ts',
+    ],
+  },
+  transfers: {
+    mutate: ['packages/server/src/domain/transfers/*.ts'],
+    tests: ['packages/server/test/transfers/**/*.test.ts', 'packages/server/test/cancellations/**/*.test.ts', 'packages/server/test/rails/**/*.test.ts'],
+  },
+  rails: {
+    mutate: ['packages/server/src/domain/transfers/rails/**/*.ts'],
+    tests: ['packages/server/test/rails/**/*.test.ts', 'packages/server/test/transfers/**/*.test.ts', 'packages/server/test/cancellations/**/*.test.ts'],
+  },
+};
+
+const scopeName = process.env.RAILYARD_MUTATION_SCOPE ?? 'ledger';
+const scope = SCOPES[scopeName];
+if (!scope) throw new Error(`unknown mutation scope ${scopeName}: one of ${Object.keys(SCOPES).join(', ')}`);
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'tap',
+  plugins: ['@stryker-mutator/tap-runner'],
+  tap: {
+    testFiles: scope.tests,
+    nodeArgs: ['--import', 'tsx', '--import', './scripts/test-assert-ok.mjs', '-r', '{{hookFile}}', '{{testFile}}'],
+    forceBail: true,
+  },
+  mutate: scope.mutate,
+  // Each test file is one "test": only the files that reach a mutant run for it.
+  coverageAnalysis: 'perTest',
+  // The types are checked by `npm run typecheck`; a mutant that would not
+  // compile still runs under tsx and is counted like any other.
+  checkers: [],
+  concurrency: Number(process.env.RAILYARD_MUTATION_CONCURRENCY ?? 2),
+  timeoutMS: 20_000,
+  timeoutFactor: 2,
+  incremental: true,
+  incrementalFile: `reports/mutation/${scopeName}.incremental.json`,
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: `reports/mutation/${scopeName}.json` },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
+  thresholds: { high: 90, low: 85, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+  ignorePatterns: ['bench', 'docs', 'reports', 'packages/cli/dist', 'packages/dashboard', '.ci'],
+};
