@@ -73,6 +73,11 @@ export const REQUESTS: Record<string, RequestTemplate> = {
     },
   }),
   'files.upload': () => ({ multipart: multipartBody({ filePurpose: 'identity_verification' }, { name: 'matrix.pdf', type: 'application/pdf', bytes: SEED_PDF }) }),
+  'disputes.uploadEvidenceFile': () => ({
+    multipart: multipartBody({ evidenceType: 'receipt' }, { name: 'receipt.pdf', type: 'application/pdf', bytes: SEED_PDF }),
+  }),
+  'disputes.uploadEvidenceText': () => ({ body: { text: 'Signed for at the door.', evidenceType: 'proof-of-delivery' } }),
+  'disputes.updateEvidence': () => ({ body: { text: 'Signed for at the door by the cardholder.' } }),
   'webhooks.create': () => ({ body: seedWebhook() }),
   'webhooks.update': () => ({ body: seedWebhook() }),
   'sandbox.redeliverWebhookEvent': (ids) => ({ body: { eventID: ids['eventID'] } }),
@@ -95,6 +100,10 @@ export const OPERATION_SEEDS: Record<string, Record<string, string>> = {
   'bankAccounts.initiateVerification': { bankAccountID: 'verifiedBankAccountID' },
   'bankAccounts.completeVerification': { bankAccountID: 'verifiedBankAccountID' },
   'bankAccounts.getVerification': { bankAccountID: 'verifiedBankAccountID' },
+  // Accepting closes the dispute: the evidence operations keep the shared one open.
+  'disputes.accept': { disputeID: 'acceptedDisputeID' },
+  // Only file evidence has data to read back.
+  'disputes.getEvidenceData': { evidenceID: 'fileEvidenceID' },
   // Refunds and reversals need a card payment that settled (docs/refunds.md).
   'transfers.initiateRefund': { transferID: 'refundedTransferID' },
   'transfers.createReversal': { transferID: 'refundedTransferID' },

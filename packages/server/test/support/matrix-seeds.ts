@@ -191,6 +191,31 @@ async function transfer(p: SeedPlatform, sourcePM: string, destinationPM: string
   });
 }
 
+/** POSTs a PDF as `multipart/form-data` with text `fields`, as the platform; answers the JSON of a 200. */
+async function upload(p: SeedPlatform, path: string, fields: Record<string, string>, name: string): Promise<any> {
+  const { contentType, payload } = multipartBody(fields, { name, type: 'application/pdf', bytes: SEED_PDF });
+  const response = await p.server.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { authorization: p.platform.basic, 'x-moov-version': 'v2026.01.00', 'content-type': contentType },
+    payload,
+  });
+  if (response.statusCode < 200 || response.statusCode > 299) throw new Error(`seeding POST ${path} (multipart) answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+  return response.json();
+}
+
+/** A card payment of $66.01, disputed once the clock has moved 7 s (docs/disputes.md): answers the dispute's ID. */
+async function disputedPayment(p: SeedPlatform): Promise<string> {
+  await p.need('cancellationID');
+  const accountID = await p.need('accountID');
+  const cardMethod = await methodOf(p, accountID, 'card-payment', await p.need('cardID'));
+  const payment = await transfer(p, cardMethod, await p.need('payeePaymentMethodID'), 6_601);
+  await p.call('POST', '/railyard/clock/advance', { body: { seconds: 7 } });
+  const disputes = (await p.call('GET', `/accounts/${p.platformAccountID}/disputes?transferIDs=${payment.transferID}`)) as any[];
+  if (disputes.length !== 1) throw new Error(`the $66.01 payment ${payment.transferID} was not disputed: ${JSON.stringify(disputes)}`);
+  return disputes[0].disputeID as string;
+}
+
 /**
  * The table. Names that are not path parameters (`payeeAccountID`,
  * `eventID`, …) are helpers other seeds and request bodies use.
@@ -341,6 +366,41 @@ export const SEEDS: Record<string, Seed> = {
       return adjusted.adjustmentID as string;
     },
   },
+  /**
+   * A dispute: a card payment of $66.01 (the sandbox's chargeback amount,
+   * docs/disputes.md) that completes and is disputed 5 s later, the clock
+   * advanced 7 s for it, after the cancellation seed, which needs it standing.
+   * Its account is the platform's own, which sees every dispute.
+   */
+  disputeID: {
+    owner: 'platform',
+    create: async (p) => disputedPayment(p),
+  },
+  /** A dispute of its own for `disputes.accept`, which closes it. */
+  acceptedDisputeID: {
+    owner: 'platform',
+    create: async (p) => disputedPayment(p),
+  },
+  /** Text evidence on the dispute. */
+  evidenceID: {
+    owner: 'platform',
+    create: async (p) => {
+      const disputeID = await p.need('disputeID');
+      const evidence = await p.call('POST', `/accounts/${p.platformAccountID}/disputes/${disputeID}/evidence-text`, {
+        body: { text: 'Delivered to the customer in store.', evidenceType: 'customer-communication' },
+      });
+      return evidence.evidenceID as string;
+    },
+  },
+  /** File evidence on the dispute (a PDF, multipart): the kind whose data can be read back. */
+  fileEvidenceID: {
+    owner: 'platform',
+    create: async (p) => {
+      const disputeID = await p.need('disputeID');
+      const evidence = await upload(p, `/accounts/${p.platformAccountID}/disputes/${disputeID}/evidence-file`, { evidenceType: 'receipt' }, 'receipt.pdf');
+      return evidence.evidenceID as string;
+    },
+  },
   receiptID: {
     owner: 'none',
     create: async (p) => {
@@ -358,16 +418,8 @@ export const SEEDS: Record<string, Seed> = {
   fileID: {
     owner: 'customer',
     create: async (p) => {
-      const accountID = await p.need('accountID');
-      const { contentType, payload } = multipartBody({ filePurpose: 'identity_verification' }, { name: 'matrix.pdf', type: 'application/pdf', bytes: SEED_PDF });
-      const response = await p.server.app.inject({
-        method: 'POST',
-        url: `/accounts/${accountID}/files`,
-        headers: { authorization: p.platform.basic, 'x-moov-version': 'v2026.01.00', 'content-type': contentType },
-        payload,
-      });
-      if (response.statusCode !== 200) throw new Error(`seeding a file answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
-      return response.json().fileID as string;
+      const file = await upload(p, `/accounts/${await p.need('accountID')}/files`, { filePurpose: 'identity_verification' }, 'matrix.pdf');
+      return file.fileID as string;
     },
   },
   /** An onboarding invite's code (ten letters and digits, not a UUID). */
