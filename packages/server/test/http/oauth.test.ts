@@ -208,14 +208,20 @@ for (const kind of await storeKinds()) {
       assert.equal(theirs.scope, `/accounts/${foreign}/profile.read`);
     });
 
-    test('a missing body is a 400 and an unknown grant_type a 4xx with a JSON body', async () => {
+    test('a missing body or one of the wrong kind is a 400 {error}; a bad or missing grant_type a 422 {grant_type}', async () => {
       const empty = await server.request('POST', '/oauth2/token', { headers: { 'content-type': 'application/json' }, rawBody: '' });
       assert.equal(empty.status, 400);
       assert.equal(typeof empty.json.error, 'string');
-      for (const body of [{ grant_type: 'password', scope: '/ping.read' }, { scope: '/ping.read' }, [], 'text', { grant_type: 7 }]) {
+      // docs/cross-cutting.md: a body of the wrong kind is 400 {"error"}; field validation is 422 per field.
+      for (const body of [[], 'text']) {
         const response = await token(body);
-        assert.ok(response.status === 400 || response.status === 422, `${JSON.stringify(body)} → ${response.status}`);
-        assert.equal(typeof response.json, 'object');
+        assert.equal(response.status, 400, `${JSON.stringify(body)}: ${response.text}`);
+        assert.deepEqual(Object.keys(response.json), ['error'], JSON.stringify(body));
+      }
+      for (const body of [{ grant_type: 'password', scope: '/ping.read' }, { scope: '/ping.read' }, { grant_type: 7 }]) {
+        const response = await token(body);
+        assert.equal(response.status, 422, `${JSON.stringify(body)}: ${response.text}`);
+        assert.deepEqual(Object.keys(response.json), ['grant_type'], JSON.stringify(body));
       }
     });
 
