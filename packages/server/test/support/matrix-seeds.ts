@@ -162,7 +162,8 @@ export function seedBankAccount(accountNumber: string) {
 }
 
 export function seedWebhook() {
-  return { url: 'https://hooks.example.com/matrix', status: 'enabled', eventTypes: ['transfer.created'], description: 'matrix' };
+  // Port 9 (discard) is closed on a test machine: a send fails at once, and never leaves the machine.
+  return { url: 'http://127.0.0.1:9/matrix', status: 'enabled', eventTypes: ['transfer.created'], description: 'matrix' };
 }
 
 /** A business of the platform with every SEED_CAPABILITIES capability enabled: created, then underwritten. */
@@ -435,9 +436,14 @@ export const SEEDS: Record<string, Seed> = {
     unknown: () => 'matrix-avatar',
     create: async () => 'matrix-avatar',
   },
+  /** A webhook pinged once (refused at once by the closed local port), so its delivery log shows an attempt. */
   webhookID: {
     owner: 'none',
-    create: async (p) => (await p.call('POST', '/webhooks', { body: seedWebhook() })).webhookID,
+    create: async (p) => {
+      const webhookID = (await p.call('POST', '/webhooks', { body: seedWebhook() })).webhookID as string;
+      await p.call('POST', `/webhooks/${webhookID}/ping`);
+      return webhookID;
+    },
   },
   /** One of the platform's recorded events (the seeds above record many). */
   eventID: {
@@ -446,8 +452,10 @@ export const SEEDS: Record<string, Seed> = {
       await p.need('transferID');
       const events = (await p.call('GET', '/railyard/events')) as any;
       const list = (Array.isArray(events) ? events : events.events) as any[];
-      if (!list?.length) throw new Error(`no events: ${JSON.stringify(events)}`);
-      return list[0].eventID as string;
+      // A transfer.created event: one the seeded webhook subscribes to, so it can be redelivered to it.
+      const created = list?.find((event) => event.type === 'transfer.created' || event.eventType === 'transfer.created');
+      if (!created) throw new Error(`no transfer.created event: ${JSON.stringify(events).slice(0, 500)}`);
+      return created.eventID as string;
     },
   },
 };
