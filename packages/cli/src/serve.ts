@@ -99,6 +99,7 @@ export async function serve(argv: string[]): Promise<void> {
     if (platform.created && platform.secret && !process.env['RAILYARD_BOOTSTRAP_KEY']) {
       lines.push(`API key (shown once): ${platform.publicKey}:${platform.secret}`);
     }
+    lines.push(`Dashboard: ${address}/dashboard/  (API reference: ${address}/docs/)`);
     process.stdout.write(lines.join('\n') + '\n');
     return;
   }
@@ -124,6 +125,7 @@ export async function serve(argv: string[]): Promise<void> {
   if (platform.created && platform.secret && !process.env['RAILYARD_BOOTSTRAP_KEY']) {
     lines.push(`API key (shown once): ${platform.publicKey}:${platform.secret}`);
   }
+  lines.push(`Dashboard: ${address}/dashboard/  (API reference: ${address}/docs/)`);
   if (!isServeWorker()) process.stdout.write(lines.join('\n') + '\n');
 
   let stopping = false;
