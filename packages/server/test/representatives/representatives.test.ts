@@ -91,6 +91,10 @@ for (const kind of await storeKinds()) {
         [controllerBody({ governmentID: { ssn: { full: '12345' } } }), { error: { governmentID: { ssn: { full: 'must be a valid social security number' } } } }],
         [controllerBody({ birthDate: { day: 1, month: 1, year: new Date().getUTCFullYear() + 1 } }), { error: { birthDate: { year: 'must not be in the future' } } }],
         [controllerBody({ name: { firstName: 'Dana' } }), { error: { name: { lastName: 'cannot be blank' } } }],
+        [
+          controllerBody({ address: { addressLine1: 'P.O. Box 42', city: 'Denver', stateOrProvince: 'CO', postalCode: '80203', country: 'US' } }),
+          { error: { address: { addressLine1: 'must not be a PO box: give where the representative lives' } } },
+        ],
         [controllerBody({ responsibilities: { isOwner: true } }), { error: { responsibilities: { ownershipPercentage: 'cannot be blank for an owner' } } }],
         [controllerBody({ responsibilities: { isOwner: true, ownershipPercentage: 101 } }), { error: { responsibilities: { ownershipPercentage: 'must be between 1 and 100' } } }],
         [controllerBody({ responsibilities: { isController: false, isOwner: false } }), { error: { responsibilities: { isController: 'a representative must be a controller, an owner or both' } } }],

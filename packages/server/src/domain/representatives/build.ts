@@ -15,6 +15,9 @@ import type { RepresentativeProfile, Responsibilities } from './record.ts';
 
 export const ERROR_ROOT = ['error'] as const;
 
+/** "PO Box 12", "P.O. Box", "Post Office Box" at the start of an address line. */
+const PO_BOX = /^\s*(p\.?\s*o\.?\s*box|post\s+office\s+box)\b/i;
+
 export interface RepresentativeDraft extends IndividualInput {
   responsibilities?: { isController?: boolean | undefined; isOwner?: boolean | undefined; ownershipPercentage?: number | undefined; jobTitle?: string | undefined } | undefined;
 }
@@ -64,6 +67,10 @@ export function buildRepresentative(
   if (built.profile.phone) profile.phone = built.profile.phone;
   if (built.profile.email !== undefined) profile.email = built.profile.email;
   if (built.profile.address) profile.address = built.profile.address;
+  // Moov: a representative's main address cannot be a PO box (nor a mail agency, which no text tells apart).
+  if (built.profile.address && PO_BOX.test(built.profile.address.addressLine1)) {
+    problems.add([...ERROR_ROOT, 'address', 'addressLine1'], 'must not be a PO box: give where the representative lives');
+  }
   const responsibilities = buildResponsibilities(draft.responsibilities, problems);
   if (responsibilities) profile.responsibilities = responsibilities;
   return { profile, sensitive: built.sensitive };
