@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkCardNumber, luhnValid } from '../../src/domain/sources/card-number.ts';
-import { LINK_CARD_MESSAGES } from '../../src/domain/sources/card-input.ts';
 import {
   cvvOutcome,
   issuerProfile,
@@ -12,6 +11,8 @@ import {
 } from '../../src/domain/sources/sandbox-cards.ts';
 import { nameVerificationOutcome } from '../../src/domain/sources/sandbox-name-verification.ts';
 import { verifyCard } from '../../src/domain/sources/verify-card.ts';
+
+// Messages written out as a client reads them, never taken from the code under test (issue 15).
 
 const clock = { now: () => new Date('2026-06-15T12:00:00Z') };
 const link = (overrides: Record<string, unknown> = {}) => ({
@@ -171,8 +172,8 @@ test('bad link bodies are refused field by field, as LinkCardError', () => {
       expiration: 'month must be two digits from 01 to 12',
       holderName: 'must not contain control characters',
       billingAddress: 'postalCode: must be a 5-digit ZIP code or ZIP+4.',
-      cardOnFile: LINK_CARD_MESSAGES.mustBeBoolean,
-      verifyName: LINK_CARD_MESSAGES.mustBeBoolean,
+      cardOnFile: 'must be a boolean',
+      verifyName: 'must be a boolean',
     },
   });
   assert.deepEqual(verifyCard({}, clock), {
@@ -197,11 +198,11 @@ test('an expired card, a short Amex CVV, name verification on Amex or without a 
   });
   assert.deepEqual(verifyCard(link({ cardNumber: '6011111111111117', verifyName: true, holderName: 'Alex Nora Irwin' }), clock), {
     ok: false,
-    errors: { verifyName: LINK_CARD_MESSAGES.verifyNameBrand },
+    errors: { verifyName: 'name verification is only supported for Visa and Mastercard' },
   });
   assert.deepEqual(verifyCard(link({ verifyName: true, holderName: '  ' }), clock), {
     ok: false,
-    errors: { holderName: LINK_CARD_MESSAGES.verifyNameNeedsHolder },
+    errors: { holderName: 'is required when verifyName is true' },
   });
 });
 
