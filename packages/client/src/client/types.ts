@@ -29,7 +29,7 @@ type HeaderInput<H> = H extends readonly HeaderSpec[]
   : {};
 
 /** A multipart body's file parts also take a Blob or the JSON form (`{fileName, contentType, contentBase64}`). */
-type FilePartsWidened<B> = { [K in keyof B]: B[K] extends File ? File | Blob | FileUploadJson : B[K] };
+type FilePartsWidened<B> = { [K in keyof B]: NonNullable<B[K]> extends File ? File | Blob | FileUploadJson | Exclude<B[K], File> : B[K] };
 
 type BodyOf<R extends OperationDef['request']> = R['body'] extends z.ZodType
   ? R['multipart'] extends object

@@ -50,6 +50,13 @@ export const disputeExercises: Exercises = {
     assert.match(stored.evidenceID, UUID);
     assert.equal(stored.filename, 'receipt.pdf');
     assert.equal(stored.mimeType, 'application/pdf');
+    // The JSON form MCP tools send: the client makes it a file part.
+    const tiff = await client.disputes.uploadEvidenceFile({
+      accountID,
+      disputeID,
+      body: { evidenceType: 'other', file: { fileName: 'scan.tiff', contentType: 'image/tiff', contentBase64: Buffer.from([0x49, 0x49, 0x2a, 0x00]).toString('base64') } },
+    });
+    assert.deepEqual([tiff.filename, tiff.mimeType, tiff.size], ['scan.tiff', 'image/tiff', 4]);
     await assert.rejects(
       client.disputes.uploadEvidenceFile({ accountID, disputeID, body: { evidenceType: 'receipt', file: new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }) } }),
       apiError(422),
