@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { whenSessionEnds } from './api.ts';
 import { clearSession, loadSession, type SessionState } from './session.ts';
 import { href, useRoute } from './router.ts';
@@ -38,11 +38,16 @@ function Shell({ platformID, onSignOut }: { platformID: string; onSignOut: () =>
   const id = route.parts[1];
   const Page = id && section.detail ? section.detail : section.list;
 
+  const firstRender = useRef(true);
   useEffect(() => {
     setMenuOpen(false);
-    // Move focus to the page's heading after navigation, so keyboard and screen reader users land on the new content.
-    const heading = document.querySelector<HTMLElement>('main h1');
-    heading?.focus();
+    // After a navigation (not on the first load, whose focus starts at the top), move focus to the
+    // page's heading, so keyboard and screen reader users land on the new content.
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    document.querySelector<HTMLElement>('main h1')?.focus();
   }, [route.parts.join('/')]);
 
   return (

@@ -29,6 +29,13 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
   const pageErrors: string[] = [];
   const shot = (name: string) => page.screenshot({ path: `${SCREENSHOTS}${name}.png`, animations: 'disabled' });
   const main = () => page.locator('main');
+  /** Every form control on the page has an accessible name (a label, or aria-label). */
+  const assertLabelled = async () => {
+    const unlabelled = await page.$$eval('input, select, textarea, button', (elements) =>
+      elements.filter((e) => !(e as HTMLInputElement).labels?.length && !e.getAttribute('aria-label') && !(e.textContent ?? '').trim()).map((e) => e.outerHTML.slice(0, 80)),
+    );
+    assert.deepEqual(unlabelled, []);
+  };
   /** Opens a section from the navigation. */
   const section = (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }).click();
 
@@ -76,6 +83,14 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
     await page.getByLabel('API key').fill(key);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
+    // From the top of a freshly loaded page (the session survives a reload), the first Tab reaches
+    // "Skip to content", which moves focus to the content.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Skip to content');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'main');
     // The key is in this tab's session only: not in the URL, not in a cookie.
     assert.ok(!page.url().includes(s.platform.secret));
     assert.deepEqual(await context.cookies(), []);
@@ -108,6 +123,7 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
     await page.getByLabel('Amount (USD)').fill('100');
     await page.getByRole('button', { name: 'Fund wallet' }).click();
     await page.getByRole('link', { name: 'follow it' }).waitFor();
+    await assertLabelled();
   });
 
   it('follows the funding transfer, advances the clock, and sees what became due and the transfer complete', async () => {
@@ -119,6 +135,7 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
     await due.waitFor();
     assert.match(await due.innerText(), /rail\.ach\./);
     await shot('clock');
+    await assertLabelled();
     await page.goBack();
     await page.getByTestId('transfer-status').getByText('Completed').waitFor();
     const ledger = page.getByRole('table', { name: 'Ledger postings' });
@@ -129,6 +146,7 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
     await main().getByRole('region', { name: 'Source' }).getByRole('link', { name: 'Ada Lovelace' }).click();
     await page.getByTestId('wallet-balance').getByText('$100.00').waitFor();
     await page.getByRole('table', { name: 'Wallet transactions' }).getByText('Account funding').waitFor();
+    await assertLabelled();
     await page.screenshot({ path: `${SCREENSHOTS}account.png`, fullPage: true, animations: 'disabled' });
   });
 
@@ -142,6 +160,8 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
 
   it('refuses a hostile account name with the field’s message, rendering what was typed as text only', async () => {
     await section('Accounts');
+    // After a navigation, focus is on the new page's heading.
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Accounts');
     await page.getByRole('button', { name: 'New account' }).click();
     await page.getByLabel('First name').fill(HOSTILE);
     await page.getByLabel('Last name').fill('Hopper');
@@ -186,6 +206,7 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
     await main().getByRole('table', { name: 'Transfers' }).getByText(`Invoice 42 ${HOSTILE}`).waitFor();
     assert.equal(await main().locator('img').count(), 0);
     await shot('transfers');
+    await assertLabelled();
   });
 
   it('sees the webhook deliveries and redelivers one', async () => {
@@ -201,6 +222,7 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
     while (receiver.received.length === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     assert.ok(receiver.received.length > before, 'the redelivery reached the receiver');
     await shot('webhooks');
+    await assertLabelled();
   });
 
   it('lists the events, newest first, and the disputes', async () => {
