@@ -167,6 +167,28 @@ for (const kind of await storeKinds()) {
       assert.equal((await addText(s, disputeID, 'Late.')).status, 409);
     });
 
+    it('racing accept and submit: exactly one wins, the loser is 409', async () => {
+      for (let round = 0; round < 3; round++) {
+        const { merchant, disputes } = await disputedPayment(s, 66_01);
+        const disputeID = disputes[0].disputeID;
+        await addText(s, disputeID, 'Proof.');
+        const answers = await Promise.all([
+          s.request('POST', disputePath(s, disputeID, '/accept'), { headers: V2026 }),
+          s.request('POST', disputePath(s, disputeID, '/evidence/submit'), { headers: V2026 }),
+        ]);
+        const [accept, submit] = answers.map((a) => a.status);
+        assert.deepEqual([accept, submit].sort(), [200, 409], JSON.stringify(answers.map((a) => a.text)));
+        const final = await getDispute(s, disputeID);
+        assert.equal(final.status, accept === 200 ? 'accepted' : 'under-review');
+        await advance(s, { seconds: 5 });
+        const settled = await getDispute(s, disputeID);
+        assert.equal(settled.status, accept === 200 ? 'accepted' : 'won');
+        const { balance } = await import('./helpers.ts');
+        assert.equal(await balance(s, merchant), accept === 200 ? 0 : 66_01);
+      }
+      await assertLedgerOk(s);
+    });
+
     it("answers another platform's dispute and evidence with the same empty 404 as unknown ones", async () => {
       const { merchant, disputes } = await disputedPayment(s, 66_01);
       const disputeID = disputes[0].disputeID;
