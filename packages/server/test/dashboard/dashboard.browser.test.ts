@@ -205,6 +205,16 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
     await section('Transfers');
     await main().getByRole('table', { name: 'Transfers' }).getByText(`Invoice 42 ${HOSTILE}`).waitFor();
     assert.equal(await main().locator('img').count(), 0);
+    // Filters: no transfer failed; both completed.
+    const filters = page.getByRole('form', { name: 'Filter transfers' });
+    await filters.getByLabel('Status').selectOption('failed');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await main().getByText('No transfers match').waitFor();
+    await filters.getByLabel('Status').selectOption('completed');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    const rows = main().getByRole('table', { name: 'Transfers' }).locator('tbody tr');
+    await rows.nth(1).waitFor();
+    assert.equal(await rows.count(), 2);
     await shot('transfers');
     await assertLabelled();
   });
