@@ -15,7 +15,9 @@ import { runCrashScenario } from './crash-scenario.ts';
 
 const KILLS = Number(process.env['RAILYARD_CRASH_KILLS'] ?? 4);
 const PG_RESTART = process.env['RAILYARD_CRASH_PG_RESTART'] === '1';
-const kinds = await storeKinds();
+// RAILYARD_CRASH_STORES=sqlite (or postgres) runs one store only, e.g. to repeat one long run.
+const only = process.env['RAILYARD_CRASH_STORES']?.split(',');
+const kinds = (await storeKinds()).filter((kind) => !only || only.includes(kind));
 
 after(() => {
   killAllChildren();
