@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Moov } from '@moovio/sdk';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk } from '../transfers/helpers.ts';
+import { assertLedgerOk } from '../support/transfers.ts';
 import { bankParty } from '../rails/ach-helpers.ts';
 
 // The official SDK (v2026.01.00) walks ACH transfers: a debit that funds a

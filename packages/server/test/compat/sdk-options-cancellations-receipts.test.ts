@@ -4,7 +4,7 @@ import { Moov } from '@moovio/sdk';
 import { GenericError, TransferOptionsValidationError } from '@moovio/sdk/models/errors/index.js';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { postTransfer, transferBody, walletParty } from '../transfers/helpers.ts';
+import { postTransfer, transferBody, walletParty } from '../support/transfers.ts';
 
 // The official SDK (v2026.01.00) generates transfer options, creates and gets
 // cancellations, and creates and lists receipts against a running server; every

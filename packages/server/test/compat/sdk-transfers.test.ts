@@ -5,7 +5,7 @@ import { Moov } from '@moovio/sdk';
 import { ListTransfersValidationError, Transfer as TransferConflict, TransferValidationError } from '@moovio/sdk/models/errors/index.js';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk, walletParty } from '../transfers/helpers.ts';
+import { assertLedgerOk, walletParty } from '../support/transfers.ts';
 
 // The official SDK (v2026.01.00) creates, lists, gets, updates and replays
 // transfers against a running server; every answer must parse with the SDK's

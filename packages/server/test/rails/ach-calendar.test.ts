@@ -5,7 +5,7 @@ import { REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk } from '../transfers/helpers.ts';
+import { assertLedgerOk } from '../support/transfers.ts';
 import { advance, bankParty, getTransfer } from './ach-helpers.ts';
 import { addDays, bankingDaysAfter, instantOf, isBankingDay, wallTime } from '../../src/domain/transfers/rails/banking-calendar.ts';
 

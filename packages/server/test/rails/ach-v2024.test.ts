@@ -2,7 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk, postTransfer, v2024TransferValidator } from '../transfers/helpers.ts';
+import { assertLedgerOk, postTransfer, v2024TransferValidator } from '../support/transfers.ts';
 import { advance, bankParty, type BankParty } from './ach-helpers.ts';
 
 // Raw v2024.01.00 answers (no X-Moov-Version header) of ACH transfers in every

@@ -2,7 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk, balance, postTransfer, type WalletParty } from '../transfers/helpers.ts';
+import { assertLedgerOk, balance, postTransfer, type WalletParty } from '../support/transfers.ts';
 import { advance, body, cardMethod, getTransfer, moneyWallet, updateStatuses, v2024TransferValidator } from './helpers.ts';
 
 // Card payments and pulls from a card into a wallet on the default (fast)

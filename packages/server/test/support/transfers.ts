@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+import assert from 'node:assert/strict';
+import { verifyLedger } from '../../src/ledger/index.ts';
+import type { TestServer } from './server.ts';
+import { fundWalletFromOutside } from './funding.ts';
+import { completeIndividual, create } from './accounts.ts';
+import { V2026 } from './versions.ts';
+
+/** An account with a wallet capability, its default wallet and that wallet's `moov-wallet` payment method. */
+export interface WalletParty {
+  accountID: string;
+  walletID: string;
+  paymentMethodID: string;
+}
+
+export async function walletParty(s: TestServer, cents = 0, auth?: string): Promise<WalletParty> {
+  const account = await create(s, completeIndividual(['wallet.balance']), auth);
+  const headers = { ...V2026 };
+  const wallets = await s.request('GET', `/accounts/${account.accountID}/wallets`, { headers, ...(auth ? { auth } : {}) });
+  const walletID = wallets.json[0].walletID as string;
+  const methods = await s.request('GET', `/accounts/${account.accountID}/payment-methods?paymentMethodType=moov-wallet`, { headers, ...(auth ? { auth } : {}) });
+  const paymentMethodID = methods.json[0].paymentMethodID as string;
+  if (cents > 0) await fundWalletFromOutside(s.testStore.store, s.services.clock, { accountID: account.accountID, walletID, cents });
+  return { accountID: account.accountID, walletID, paymentMethodID };
+}
+
+export async function balance(s: TestServer, party: WalletParty): Promise<number> {
+  const wallet = await s.request('GET', `/accounts/${party.accountID}/wallets/${party.walletID}`, { headers: V2026 });
+  return wallet.json.availableBalance.value as number;
+}
+
+export function transferBody(from: WalletParty, to: WalletParty, cents: number, extra: Record<string, unknown> = {}) {
+  return { source: { paymentMethodID: from.paymentMethodID }, destination: { paymentMethodID: to.paymentMethodID }, amount: { currency: 'USD', value: cents }, ...extra };
+}
+
+/** POST a transfer as the first platform under v2026 with a fresh (or given) idempotency key. */
+export async function postTransfer(s: TestServer, body: unknown, options: { key?: string; waitFor?: string; version?: string; auth?: string } = {}) {
+  const headers: Record<string, string> = { 'x-moov-version': options.version ?? 'v2026.01.00', 'x-idempotency-key': options.key ?? randomUUID() };
+  if (options.waitFor !== undefined) headers['x-wait-for'] = options.waitFor;
+  return s.request('POST', `/accounts/${s.platform.accountID}/transfers`, { body, headers, ...(options.auth ? { auth: options.auth } : {}) });
+}
+
+export async function assertLedgerOk(s: TestServer): Promise<void> {
+  const result = await verifyLedger(s.testStore.store);
+  assert.ok(result.ok, `ledger: ${JSON.stringify(result)}`);
+}
+
+/** The spec-2024 `Transfer` schema, with every component it refers to: raw v2024.01.00 answers must validate against it. */
+export function v2024TransferValidator() {
+  const spec = parse(readFileSync(new URL('../fixtures/openapi/v2024.01.00.yaml', import.meta.url), 'utf8'));
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  ajv.addSchema({ components: spec.components }, 'spec');
+  return ajv.compile<any>({ $ref: 'spec#/components/schemas/Transfer' });
+}
