@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Timestamp } from './common.ts';
-import { AmountDecimal } from './transfers.ts';
+import { AmountDecimal } from './amounts.ts';
 
 /* Wallet adjustments (docs/refunds.md "Adjustments"), SDK 26.2.0 `adjustment.ts`. */
 

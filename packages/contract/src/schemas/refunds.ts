@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common.ts';
 import { Cancellation } from './cancellations.ts';
-import { TransferAmount } from './transfers.ts';
+import { TransferAmount } from './amounts.ts';
 
 /*
  * Refunds and reversals of card payments (docs/refunds.md), SDK 26.2.0

@@ -5,6 +5,8 @@ import { inputJsonSchemaOf, isPlainObject } from '../core/json.ts';
 import { Metadata, Paging, QueryBoolean, Timestamp, UUID_PATTERN } from './common.ts';
 import { PaymentMethodsWallet, PaymentMethodTypeID } from './payment-methods.ts';
 import { Cancellation } from './cancellations.ts';
+import { AmountDecimal, TransferAmount } from './amounts.ts';
+import { CardAcquiringRefund } from './refunds.ts';
 
 /*
  * Transfers (docs/api-behaviour.md §5.2, §6), v2026.01.00 shapes (SDK 26.2.0
@@ -54,8 +56,7 @@ export type CardTransactionSourceValue = (typeof CARD_TRANSACTION_SOURCES)[numbe
 
 // ---------------------------------------------------------------- money
 
-export const TransferAmount = z.object({ currency: z.string(), value: z.number().int() }).meta({ id: 'Amount' });
-export const AmountDecimal = z.object({ currency: z.string(), valueDecimal: z.string() }).meta({ id: 'AmountDecimal' });
+export { TransferAmount, AmountDecimal };
 
 export const FacilitatorFee = z
   .object({
@@ -176,6 +177,7 @@ const transferOptional = {
   groupID: z.string().optional(),
   cancellations: z.array(Cancellation).optional(),
   refundedAmount: TransferAmount.optional(),
+  refunds: z.array(CardAcquiringRefund).optional(),
   disputedAmount: TransferAmount.optional(),
   sweepID: z.string().optional(),
   scheduleID: z.string().optional(),

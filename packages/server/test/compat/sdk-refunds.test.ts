@@ -68,6 +68,9 @@ for (const kind of await storeKinds()) {
       assert.ok(one.result.cardDetails?.completedOn instanceof Date);
       const transfer = await moov.transfers.get({ accountID, transferID });
       assert.equal(transfer.result.refundedAmount?.value, 2_000);
+      assert.deepEqual(transfer.result.refunds?.map((r) => r.amount.value), [1_200, 800]);
+      const listedTransfers = await moov.transfers.list({ accountID, refunded: true });
+      assert.ok(listedTransfers.result.some((t) => t.transferID === transferID && t.refunds?.length === 2));
     });
 
     it('reverses: a cancellation before settlement, a refund after; refused for what cannot be reversed', async () => {

@@ -36,6 +36,7 @@ for (const kind of await storeKinds()) {
       const transfer = await getTransfer(s, transferID);
       assert.deepEqual(transfer.refundedAmount, { currency: 'USD', value: 2_500 });
       assert.equal(transfer.status, 'completed');
+      assert.deepEqual(transfer.refunds.map((r: any) => [r.refundID, r.status]), [[created.json.refundID, 'pending']]);
 
       await advance(s, { seconds: 1 });
       const settled = await s.request('GET', `${refundPath(s, transferID)}/${refundID}`, { headers: V2026 });

@@ -1,6 +1,6 @@
-import type { AsyncRefundView, RefundView } from '@railyard/contract';
+import type { AsyncRefundView, RefundView, TransferView } from '@railyard/contract';
 import { UniqueViolation, type Sql, type Store } from '../../store/port.ts';
-import { findRefund, findRefundByIdempotencyKey, refundsOfTransfer, type RefundRow } from '../../store/repos/refunds.ts';
+import { findRefund, findRefundByIdempotencyKey, refundsOfTransfer, refundsOfTransfers, type RefundRow } from '../../store/repos/refunds.ts';
 import { findTransferRow } from '../../store/repos/transfers.ts';
 import type { Caller } from '../auth/caller.ts';
 import { BadRequest, Conflict, NotFound } from '../../kernel/errors.ts';
@@ -94,6 +94,23 @@ export class RefundService {
       const refund = await findRefund(sql, caller.platformID, refundID);
       if (!refund || refund.transfer_id !== transferID) throw new NotFound('refund');
       return renderRefund(refund);
+    });
+  }
+
+  /**
+   * The transfers as the transfers service rendered them, each with its
+   * `refunds` when it has any (the SDK's `Transfer.refunds`), read in one query.
+   * Kept here so the transfers area never imports refunds (the folder graph
+   * stays acyclic); the HTTP edge joins the two.
+   */
+  async withRefunds<T extends TransferView>(caller: Caller, transfers: T[]): Promise<T[]> {
+    const ids = transfers.map((transfer) => transfer.transferID);
+    const rows = await this.store.read((sql) => refundsOfTransfers(sql, caller.platformID, ids));
+    const byTransfer = new Map<string, RefundView[]>();
+    for (const row of rows) byTransfer.set(row.transfer_id, [...(byTransfer.get(row.transfer_id) ?? []), renderRefund(row)]);
+    return transfers.map((transfer) => {
+      const refunds = byTransfer.get(transfer.transferID);
+      return refunds ? { ...transfer, refunds } : transfer;
     });
   }
 

@@ -23,13 +23,18 @@ export const transferHandlers = {
       throw error;
     }
   }),
+  // A transfer read back lists its refunds (docs/refunds.md): joined here, as the transfers area does not import refunds.
   [listTransfers.id]: handle(listTransfers, async ({ params, query }, ctx) => ({
-    body: await ctx.services.transfers.list(callerOf(ctx), id(params.accountID), query),
+    body: await ctx.services.refunds.withRefunds(callerOf(ctx), await ctx.services.transfers.list(callerOf(ctx), id(params.accountID), query)),
   })),
   [getTransfer.id]: handle(getTransfer, async ({ params }, ctx) => ({
-    body: await ctx.services.transfers.get(callerOf(ctx), id(params.accountID), id(params.transferID)),
+    body: (await ctx.services.refunds.withRefunds(callerOf(ctx), [await ctx.services.transfers.get(callerOf(ctx), id(params.accountID), id(params.transferID))]))[0],
   })),
   [updateTransfer.id]: handle(updateTransfer, async ({ params, body }, ctx) => ({
-    body: await ctx.services.transfers.update(callerOf(ctx), id(params.accountID), id(params.transferID), body as Record<string, unknown>),
+    body: (
+      await ctx.services.refunds.withRefunds(callerOf(ctx), [
+        await ctx.services.transfers.update(callerOf(ctx), id(params.accountID), id(params.transferID), body as Record<string, unknown>),
+      ])
+    )[0],
   })),
 };

@@ -69,6 +69,16 @@ export async function refundsOfTransfer(sql: Sql, platformID: string, transferID
   );
 }
 
+/** The refunds of some transfers of a platform, oldest first; the caller bounds the list of IDs. */
+export async function refundsOfTransfers(sql: Sql, platformID: string, transferIDs: readonly string[]): Promise<RefundRow[]> {
+  if (transferIDs.length === 0) return [];
+  const marks = transferIDs.map(() => '?').join(', ');
+  return sql.all<RefundRow>(
+    `SELECT ${COLUMNS} FROM refunds WHERE platform_id = ? AND transfer_id IN (${marks}) ORDER BY created_on, refund_id LIMIT ?`,
+    [platformID, ...transferIDs, MAX_REFUNDS_PER_TRANSFER * transferIDs.length],
+  );
+}
+
 /**
  * Writes a refund's new lifecycle state if it is still in `fromCardStatus`;
  * answers whether it did (false: another writer moved it first).
