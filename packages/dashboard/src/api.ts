@@ -1,4 +1,4 @@
-import { clearSession, loadSession, touchSession } from './session.ts';
+import { clearSession, loadSession } from './session.ts';
 
 /** The newest API version: the dashboard reads and writes the newest shapes. */
 export const API_VERSION = 'v2026.01.00';
@@ -66,8 +66,9 @@ export async function api<T = unknown>(method: string, path: string, options: Re
       onSessionEnded(reason);
       throw new SessionEnded(reason);
     }
+    // Reading does not renew the session: the pages' own refreshes would keep an idle tab signed in
+    // for ever. What the person does (a click, a key) renews it (app.tsx).
     credentials = state.session;
-    touchSession();
   }
   const headers: Record<string, string> = {
     authorization: `Basic ${btoa(`${credentials.publicKey}:${credentials.secret}`)}`,

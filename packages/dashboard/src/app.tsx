@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { whenSessionEnds } from './api.ts';
-import { clearSession, loadSession, type SessionState } from './session.ts';
+import { clearSession, loadSession, touchSession, type SessionState } from './session.ts';
 import { href, useRoute } from './router.ts';
 import { SECTIONS } from './sections.ts';
 import { SignInPage } from './pages/sign-in.tsx';
@@ -16,7 +16,20 @@ export function App() {
       const now = loadSession();
       if (now.kind === 'signed-out') setState((current) => (current.kind === 'signed-in' ? now : current));
     }, 15_000);
-    return () => clearInterval(timer);
+    // Activity is what a person does: a click or a key renews the session (at most every 10 s).
+    let lastTouch = 0;
+    const onActivity = () => {
+      if (Date.now() - lastTouch < 10_000) return;
+      lastTouch = Date.now();
+      if (!touchSession()) setState((current) => (current.kind === 'signed-in' ? { kind: 'signed-out', reason: 'expired' } : current));
+    };
+    addEventListener('pointerdown', onActivity, { capture: true });
+    addEventListener('keydown', onActivity, { capture: true });
+    return () => {
+      clearInterval(timer);
+      removeEventListener('pointerdown', onActivity, { capture: true });
+      removeEventListener('keydown', onActivity, { capture: true });
+    };
   }, []);
 
   if (state.kind === 'signed-out') return <SignInPage reason={state.reason} onSignedIn={(session) => setState({ kind: 'signed-in', session })} />;

@@ -1,8 +1,8 @@
 /**
  * The signed-in session: the API key lives in this tab's sessionStorage only
  * (gone when the tab closes), never in the URL, a cookie or a log. A session
- * also ends after IDLE_MINUTES without activity: the dashboard then asks for
- * the key again (docs/decisions/1900-dashboard-stack-and-session.md).
+ * also ends after IDLE_MINUTES without activity (a click or a key press; the
+ * pages' own refreshes do not count): the dashboard then asks for the key again (docs/decisions/1900-dashboard-stack-and-session.md).
  */
 export const IDLE_MINUTES = 30;
 const STORAGE_KEY = 'railyard.session';

@@ -279,10 +279,11 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 
-  it('asks to sign in again once the session has expired', async () => {
+  it('asks to sign in again once the session has expired, which its own refreshes do not prevent', async () => {
     await page.evaluate(() => {
       const raw = sessionStorage.getItem('railyard.session')!;
-      sessionStorage.setItem('railyard.session', JSON.stringify({ ...JSON.parse(raw), expiresAt: Date.now() - 1 }));
+      // Ends in a second and a half; the pages keep refreshing meanwhile, which must not renew it.
+      sessionStorage.setItem('railyard.session', JSON.stringify({ ...JSON.parse(raw), expiresAt: Date.now() + 1_500 }));
     });
     // The next request (a click, or a page's own refresh) finds the session over.
     await page.getByText('Your session expired. Sign in again to continue.').waitFor();
