@@ -157,6 +157,18 @@ for (const kind of await storeKinds()) {
       await assertLedgerOk(s);
     });
 
+    it('never refunds what a dispute already took back', async () => {
+      const { transferID } = await completedPayment(s, 4_000);
+      // As the disputes area records a dispute's amount on the transfer (docs/refunds.md "Refunds").
+      await s.testStore.store.write((sql) => sql.run('UPDATE transfers SET disputed_amount = ? WHERE transfer_id = ?', [3_000, transferID]));
+      const tooMuch = await postRefund(s, transferID, { amount: 1_001 });
+      assert.equal(tooMuch.status, 422);
+      assert.match(tooMuch.json.amount, /no more than the 1000 cents still refundable/);
+      const rest = await postRefund(s, transferID, { waitFor: true });
+      assert.equal(rest.json.amount.value, 1_000);
+      await assertLedgerOk(s);
+    });
+
     it('lets the transfer parties read refunds and hides them from another platform', async () => {
       const { merchant, transferID } = await completedPayment(s, 1_500);
       const refund = await postRefund(s, transferID, { amount: 500 });
