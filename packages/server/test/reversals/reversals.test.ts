@@ -5,7 +5,7 @@ import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
 import { assertLedgerOk } from '../transfers/helpers.ts';
 import { advance, getTransfer } from '../rails/helpers.ts';
-import { authorizedPayment, completedPayment, eventsOf, postReversal, V2026, walletBalance } from './helpers.ts';
+import { authorizedPayment, completedPayment, eventsOf, postReversal, V2026, walletBalance } from '../refunds/helpers.ts';
 
 // Reversals (docs/refunds.md "Reversals"): a cancellation while the card
 // payment is only authorized, a refund once it settled; the answer says which.
