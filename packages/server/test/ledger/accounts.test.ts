@@ -2,21 +2,16 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
-import { createPlatform, outsideWorld, steppingClock } from './fixtures.ts';
+import { createPlatform, outsideWorld, refusedWith, steppingClock } from './fixtures.ts';
 import {
   availableBalance,
   ensureLedgerAccount,
   findLedgerAccountByOwner,
   getLedgerAccount,
-  LedgerError,
   openLedgerAccount,
   pendingBalance,
   type LedgerAccountKind,
 } from '../../src/ledger/index.ts';
-
-function refusedWith(code: string) {
-  return (error: unknown) => error instanceof LedgerError && error.code === code;
-}
 
 for (const kind of await storeKinds()) {
   describe(`ledger accounts (${kind})`, () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../src/kernel/clock.ts';
 import type { Sql, Store } from '../../src/store/port.ts';
 import { insertPlatform } from '../../src/store/repos/platforms.ts';
-import { ensureLedgerAccount, openLedgerAccount, type LedgerAccount, type LedgerAccountKind } from '../../src/ledger/index.ts';
+import { ensureLedgerAccount, LedgerError, openLedgerAccount, type LedgerAccount, type LedgerAccountKind } from '../../src/ledger/index.ts';
 
 /** A clock that moves one millisecond per reading, so entries get distinct, ordered timestamps. */
 export function steppingClock(start = Date.parse('2026-01-01T00:00:00.000Z')): Clock {
@@ -40,4 +40,13 @@ export async function ledgerSnapshot(store: Store): Promise<unknown> {
     entries: await sql.all('SELECT entry_id FROM ledger_entries ORDER BY entry_id'),
     postings: await sql.all('SELECT entry_id, line FROM ledger_postings ORDER BY entry_id, line'),
   }));
+}
+
+/**
+ * A refusal with `code` whose message says something (callers branch on the
+ * code; the message is what an operator reads in the log, so an empty one is a
+ * defect too).
+ */
+export function refusedWith(code: string) {
+  return (error: unknown) => error instanceof LedgerError && error.code === code && /[a-z]{3,}/i.test(error.message);
 }

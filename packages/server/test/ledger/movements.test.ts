@@ -2,14 +2,13 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
-import { createPlatform, ledgerSnapshot, openAccount, outsideWorld, steppingClock } from './fixtures.ts';
+import { createPlatform, ledgerSnapshot, openAccount, outsideWorld, refusedWith, steppingClock } from './fixtures.ts';
 import {
   entriesByReference,
   getEntry,
   getLedgerAccount,
   heldAmount,
   holdFunds,
-  LedgerError,
   listPostings,
   moveFunds,
   releaseHold,
@@ -18,10 +17,6 @@ import {
   verifyLedger,
   type LedgerAccount,
 } from '../../src/ledger/index.ts';
-
-function refusedWith(code: string) {
-  return (error: unknown) => error instanceof LedgerError && error.code === code;
-}
 
 for (const kind of await storeKinds()) {
   describe(`ledger holds, settlements and reversals (${kind})`, () => {

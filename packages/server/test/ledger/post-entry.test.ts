@@ -2,11 +2,10 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
-import { createPlatform, ledgerSnapshot, openAccount, outsideWorld, steppingClock } from './fixtures.ts';
+import { createPlatform, ledgerSnapshot, openAccount, outsideWorld, refusedWith, steppingClock } from './fixtures.ts';
 import {
   getEntry,
   InsufficientFunds,
-  LedgerError,
   MAX_POSTING_AMOUNT,
   moveFunds,
   postEntry,
@@ -15,10 +14,6 @@ import {
   type LedgerAccount,
   type PostingInput,
 } from '../../src/ledger/index.ts';
-
-function refusedWith(code: string) {
-  return (error: unknown) => error instanceof LedgerError && error.code === code;
-}
 
 for (const kind of await storeKinds()) {
   describe(`ledger postEntry (${kind})`, () => {
