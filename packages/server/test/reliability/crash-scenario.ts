@@ -95,7 +95,9 @@ export async function runCrashScenario(options: CrashOptions): Promise<CrashFigu
       postgresRestarts++;
       // Railyard was not restarted: it must take writes again on its own once PostgreSQL is back.
       const resumed = journal.acknowledged.size;
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // The pool reconnects on the next request; on a loaded machine the first answers can take seconds.
+      const deadline = Date.now() + 30_000;
+      while (journal.acknowledged.size <= resumed + 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       await load.stop();
       assert.ok(journal.acknowledged.size > resumed, `writes resumed after the PostgreSQL restart (${acknowledgedBefore} → ${resumed} → ${journal.acknowledged.size})`);
     }
