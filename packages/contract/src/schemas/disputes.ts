@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Paging, Timestamp, UUID_PATTERN } from './common.ts';
-import { TransferAmount } from './transfers.ts';
+import { TransferAmount } from './amounts.ts';
 
 /*
  * Disputes and their evidence (docs/disputes.md), SDK 26.2.0 `dispute.ts`,
@@ -54,6 +54,12 @@ export const Dispute = z
   .meta({ id: 'Dispute' });
 export type DisputeView = z.output<typeof Dispute>;
 export const DisputeList = z.array(Dispute);
+
+/** A dispute as its transfer lists it (`Transfer.disputes[]`). */
+export const CardAcquiringDispute = z
+  .object({ disputeID: z.string(), createdOn: Timestamp, amount: TransferAmount })
+  .meta({ id: 'CardAcquiringDispute' });
+export type CardAcquiringDisputeView = z.output<typeof CardAcquiringDispute>;
 
 export const DisputeEvidence = z
   .object({

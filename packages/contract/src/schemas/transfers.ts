@@ -7,6 +7,7 @@ import { PaymentMethodsWallet, PaymentMethodTypeID } from './payment-methods.ts'
 import { Cancellation } from './cancellations.ts';
 import { AmountDecimal, TransferAmount } from './amounts.ts';
 import { CardAcquiringRefund } from './refunds.ts';
+import { CardAcquiringDispute } from './disputes.ts';
 
 /*
  * Transfers (docs/api-behaviour.md §5.2, §6), v2026.01.00 shapes (SDK 26.2.0
@@ -179,6 +180,7 @@ const transferOptional = {
   refundedAmount: TransferAmount.optional(),
   refunds: z.array(CardAcquiringRefund).optional(),
   disputedAmount: TransferAmount.optional(),
+  disputes: z.array(CardAcquiringDispute).optional(),
   sweepID: z.string().optional(),
   scheduleID: z.string().optional(),
   occurrenceID: z.string().optional(),

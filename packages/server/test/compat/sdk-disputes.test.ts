@@ -95,6 +95,7 @@ for (const kind of await storeKinds()) {
       const transfer = (await moov.transfers.get({ accountID, transferID })).result;
       assert.equal(transfer.status, 'completed');
       assert.deepEqual(transfer.disputedAmount, { currency: 'USD', value: 66_01 });
+      assert.deepEqual(transfer.disputes?.map((d) => [d.disputeID, d.amount.value, d.createdOn instanceof Date]), [[disputeID, 66_01, true]]);
     });
 
     it('accepts; refusals are the SDK’s typed errors', async () => {

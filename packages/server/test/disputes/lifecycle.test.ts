@@ -2,7 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk, postTransfer, transferBody, walletParty } from '../transfers/helpers.ts';
+import { assertLedgerOk, postTransfer, transferBody, v2024TransferValidator, walletParty } from '../transfers/helpers.ts';
 import { addText, advance, balance, disputedPayment, disputeEvents, disputePath, getDispute, getTransfer, listDisputes, V2026, walletTransactions } from './helpers.ts';
 
 // A dispute's whole life on the platform clock (docs/disputes.md): a card
@@ -13,6 +13,7 @@ import { addText, advance, balance, disputedPayment, disputeEvents, disputePath,
 // cent, with its events, and the ledger verified after each scenario.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const validateV2024 = v2024TransferValidator();
 
 for (const kind of await storeKinds()) {
   describe(`dispute lifecycle (${kind})`, () => {
@@ -51,6 +52,8 @@ for (const kind of await storeKinds()) {
       const transfer = await getTransfer(s, transferID);
       assert.equal(transfer.status, 'completed');
       assert.deepEqual(transfer.disputedAmount, { currency: 'USD', value: 66_01 });
+      assert.deepEqual(transfer.disputes, [{ disputeID: dispute.disputeID, createdOn: dispute.createdOn, amount: { currency: 'USD', value: 66_01 } }]);
+      assert.ok(validateV2024(await getTransfer(s, transferID, 'v2024.01.00')), JSON.stringify(validateV2024.errors));
       const disputed = await s.request('GET', `/accounts/${s.platform.accountID}/transfers?disputed=true`, { headers: V2026 });
       assert.ok((disputed.json as any[]).some((t) => t.transferID === transferID));
 

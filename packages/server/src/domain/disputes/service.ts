@@ -2,12 +2,14 @@ import {
   DEFAULT_PAGE_COUNT,
   MAX_EVIDENCE_PER_DISPUTE,
   type BinaryBody,
+  type CardAcquiringDisputeView,
   type CreateEvidenceTextBody,
   type DisputeEvidenceView,
   type DisputeView,
   type EvidenceTextView,
   type EvidenceUploadView,
   type ListDisputesFilter,
+  type TransferView,
   type UpdateEvidenceBody,
 } from '@railyard/contract';
 import { timestamp, type Clock } from '../../kernel/clock.ts';
@@ -27,7 +29,7 @@ import {
   updateEvidenceRow,
   type EvidenceRow,
 } from '../../store/repos/dispute-evidence.ts';
-import { findDisputeRow, listDisputeRows, touchDisputeRow, type DisputeQuery } from '../../store/repos/disputes.ts';
+import { disputesOfTransfers, findDisputeRow, listDisputeRows, touchDisputeRow, type DisputeQuery } from '../../store/repos/disputes.ts';
 import { accessibleAccount, writableAccount } from '../accounts/access.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { RailPacing } from '../transfers/pacing.ts';
@@ -220,6 +222,26 @@ export class DisputeService {
         clock,
       );
       return renderDispute(next);
+    });
+  }
+
+  /**
+   * The transfers as given, each with `disputes` when it has any (the SDK's
+   * `Transfer.disputes`), read in one query. Kept here so the transfers area
+   * never imports disputes; the HTTP edge joins the two (as refunds do).
+   */
+  async withDisputes<T extends TransferView>(caller: Caller, transfers: T[]): Promise<T[]> {
+    const disputed = transfers.filter((transfer) => transfer.disputedAmount !== undefined).map((transfer) => transfer.transferID);
+    if (disputed.length === 0) return transfers;
+    const rows = await this.store.read((sql) => disputesOfTransfers(sql, caller.platformID, disputed));
+    const byTransfer = new Map<string, CardAcquiringDisputeView[]>();
+    for (const row of rows) {
+      const listed = { disputeID: row.dispute_id, createdOn: row.created_on, amount: { currency: row.currency, value: Number(row.amount) } };
+      byTransfer.set(row.transfer_id, [...(byTransfer.get(row.transfer_id) ?? []), listed]);
+    }
+    return transfers.map((transfer) => {
+      const disputes = byTransfer.get(transfer.transferID);
+      return disputes ? { ...transfer, disputes } : transfer;
     });
   }
 

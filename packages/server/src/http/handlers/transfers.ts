@@ -1,10 +1,18 @@
-import { createTransfer, getTransfer, listTransfers, updateTransfer } from '@railyard/contract';
+import { createTransfer, getTransfer, listTransfers, updateTransfer, type TransferView } from '@railyard/contract';
 import { Conflict } from '../../kernel/errors.ts';
-import { callerOf, handle } from './handler.ts';
+import { callerOf, handle, type RequestContext } from './handler.ts';
 import { hiddenPaymentMethodTypes } from '../versions/v2026-01-00-money-sources.ts';
 
 /** IDs are stored lower-case; a path may carry any case of a UUID. */
 const id = (uuid: string) => uuid.toLowerCase();
+
+/**
+ * A transfer read back lists its refunds (docs/refunds.md) and its disputes
+ * (docs/disputes.md): joined here, as the transfers area imports neither.
+ */
+async function readBack<T extends TransferView>(ctx: RequestContext, transfers: T[]): Promise<T[]> {
+  return ctx.services.disputes.withDisputes(callerOf(ctx), await ctx.services.refunds.withRefunds(callerOf(ctx), transfers));
+}
 
 export const transferHandlers = {
   [createTransfer.id]: handle(createTransfer, async ({ params, headers, body }, ctx) => {
@@ -23,18 +31,13 @@ export const transferHandlers = {
       throw error;
     }
   }),
-  // A transfer read back lists its refunds (docs/refunds.md): joined here, as the transfers area does not import refunds.
   [listTransfers.id]: handle(listTransfers, async ({ params, query }, ctx) => ({
-    body: await ctx.services.refunds.withRefunds(callerOf(ctx), await ctx.services.transfers.list(callerOf(ctx), id(params.accountID), query)),
+    body: await readBack(ctx, await ctx.services.transfers.list(callerOf(ctx), id(params.accountID), query)),
   })),
   [getTransfer.id]: handle(getTransfer, async ({ params }, ctx) => ({
-    body: (await ctx.services.refunds.withRefunds(callerOf(ctx), [await ctx.services.transfers.get(callerOf(ctx), id(params.accountID), id(params.transferID))]))[0],
+    body: (await readBack(ctx, [await ctx.services.transfers.get(callerOf(ctx), id(params.accountID), id(params.transferID))]))[0],
   })),
   [updateTransfer.id]: handle(updateTransfer, async ({ params, body }, ctx) => ({
-    body: (
-      await ctx.services.refunds.withRefunds(callerOf(ctx), [
-        await ctx.services.transfers.update(callerOf(ctx), id(params.accountID), id(params.transferID), body as Record<string, unknown>),
-      ])
-    )[0],
+    body: (await readBack(ctx, [await ctx.services.transfers.update(callerOf(ctx), id(params.accountID), id(params.transferID), body as Record<string, unknown>)]))[0],
   })),
 };

@@ -141,3 +141,12 @@ export async function touchDisputeRow(sql: Sql, platformID: string, disputeID: s
   ]);
   return result.changes === 1;
 }
+
+/** The disputes of some transfers of a platform, oldest first: what the transfers show as `disputes[]`. The caller bounds the IDs (a page of transfers). */
+export async function disputesOfTransfers(sql: Sql, platformID: string, transferIDs: readonly string[]): Promise<DisputeRow[]> {
+  if (transferIDs.length === 0) return [];
+  return sql.all<DisputeRow>(`${SELECT} WHERE platform_id = ? AND transfer_id IN (${transferIDs.map(() => '?').join(', ')}) ORDER BY created_on, dispute_id`, [
+    platformID,
+    ...transferIDs,
+  ]);
+}
