@@ -4,7 +4,12 @@ import { Badge, Empty, ErrorNote, Money, Panel, Table, Time } from '../component
 
 /** A card payment's refunds (`GET /accounts/{platform}/transfers/{id}/refunds`), read again whenever the transfer changes. */
 export function RefundsPanel({ platformID, transferID, stamp }: { platformID: string; transferID: string; stamp: string }) {
-  const refunds = useApi<Refund[]>(`/accounts/${platformID}/transfers/${encodeURIComponent(transferID)}/refunds`, { refreshKey: stamp });
+  // Polled while a refund is still on its way through the card network.
+  const refunds = useApi<Refund[]>(`/accounts/${platformID}/transfers/${encodeURIComponent(transferID)}/refunds`, {
+    refreshKey: stamp,
+    pollMs: 2_000,
+    keepPolling: (list) => list.some((refund) => refund.status !== 'completed' && refund.status !== 'failed'),
+  });
   return (
     <Panel title="Refunds">
       <ErrorNote message={refunds.error} />

@@ -5,6 +5,7 @@ import { humanize } from '../format.ts';
 import type { LedgerEntry, RecordedEvent, Transfer, TransferParty } from '../types.ts';
 import { Badge, Details, Empty, ErrorNote, Id, Json, Loading, Money, Panel, Table, Time } from '../components/ui.tsx';
 import { RefundsPanel } from './transfer-refunds.tsx';
+import { TransferActions } from './transfer-actions.tsx';
 import { RAIL_DETAILS, timeline } from '../timeline.ts';
 
 /** Card payments can be refunded (and disputed): their page lists the refunds. */
@@ -28,8 +29,8 @@ function party(p: TransferParty) {
 export function TransferPage({ id, platformID }: PageProps) {
   const isActive = (t: Transfer) => ACTIVE.has(t.status);
   const transfer = useApi<Transfer>(`/accounts/${platformID}/transfers/${encodeURIComponent(id)}`, { pollMs: 1_000, keepPolling: isActive });
-  // The ledger and events follow the transfer: read again whenever its status or rail statuses change.
-  const stamp = transfer.data ? JSON.stringify([transfer.data.status, transfer.data.source, transfer.data.destination]) : '';
+  // The ledger, events and refunds follow the transfer: read again whenever any of it changes.
+  const stamp = transfer.data ? JSON.stringify(transfer.data) : '';
   const ledger = useApi<{ entries: LedgerEntry[] }>(transfer.data ? `/railyard/transfers/${encodeURIComponent(id)}/ledger-entries` : null, { refreshKey: stamp });
   const events = useApi<{ events: RecordedEvent[] }>(transfer.data ? `/railyard/transfers/${encodeURIComponent(id)}/events` : null, { refreshKey: stamp });
 
@@ -58,6 +59,7 @@ export function TransferPage({ id, platformID }: PageProps) {
         </span>
       </div>
       {t.failureReason ? <p class="error-note">Failure reason: {humanize(t.failureReason)}</p> : null}
+      <TransferActions transfer={t} platformID={platformID} onChanged={transfer.reload} />
       <div class="grid-2">
         <Panel title="Summary">
           <Details
