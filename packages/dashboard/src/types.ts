@@ -101,6 +101,10 @@ export interface Transfer {
   source: TransferParty;
   destination: TransferParty;
   foreignID?: string;
+  /** Card payments: the disputes opened against it (Moov's `Transfer.disputes`). */
+  disputes?: { disputeID: string; createdOn: string; amount: Amount }[];
+  refundedAmount?: Amount;
+  disputedAmount?: Amount;
 }
 
 export interface RecordedEvent {

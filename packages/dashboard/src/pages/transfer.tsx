@@ -69,6 +69,15 @@ export function TransferPage({ id, platformID }: PageProps) {
               ['Created', <Time iso={t.createdOn} />],
               ['Completed', t.completedOn ? <Time iso={t.completedOn} /> : undefined],
               ['Foreign ID', t.foreignID],
+              ['Refunded', t.refundedAmount && t.refundedAmount.value > 0 ? <Money value={t.refundedAmount.value} currency={t.refundedAmount.currency} /> : undefined],
+              [
+                'Disputes',
+                t.disputes?.length ? (
+                  <a href={href('disputes')}>
+                    {t.disputes.length} dispute{t.disputes.length > 1 ? 's' : ''}, <Money value={t.disputedAmount?.value ?? 0} currency={t.disputedAmount?.currency ?? 'USD'} /> disputed
+                  </a>
+                ) : undefined,
+              ],
             ]}
           />
           <Json value={t} label="The transfer as the API answers it" />
