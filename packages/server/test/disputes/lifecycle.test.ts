@@ -235,6 +235,20 @@ for (const kind of await storeKinds()) {
       await assertLedgerOk(s);
     });
 
+    it('a pull from card of a trigger amount is disputed the same way', async () => {
+      const { moneyWallet, cardMethod, body } = await import('../rails/helpers.ts');
+      const merchant = await moneyWallet(s);
+      const card = await cardMethod(s, 'pull-from-card', { cardNumber: '4111100010002000' });
+      const created = await postTransfer(s, body(card.paymentMethodID, merchant.paymentMethodID, 66_02), { waitFor: 'rail-response' });
+      assert.equal(created.json.source.paymentMethodType, 'pull-from-card');
+      await advance(s, { seconds: 7 });
+      const [dispute] = await listDisputes(s, `transferIDs=${created.json.transferID}`);
+      assert.equal(dispute.status, 'response-needed');
+      assert.equal(dispute.networkReasonCode, '13.1');
+      assert.equal(await balance(s, merchant), 0);
+      await assertLedgerOk(s);
+    });
+
     it('any other amount is never disputed', async () => {
       const { disputes, merchant } = await disputedPayment(s, 66_00);
       assert.deepEqual(disputes, []);
