@@ -90,8 +90,6 @@ export async function updateDisputeRow(sql: Sql, platformID: string, disputeID: 
 
 export interface DisputeQuery {
   platformID: string;
-  /** Only disputes whose merchant or cardholder is this account (absent: the whole platform). */
-  partyAccountID?: string;
   merchantAccountID?: string;
   cardholderAccountID?: string;
   status?: string;
@@ -113,7 +111,6 @@ export async function listDisputeRows(sql: Sql, query: DisputeQuery): Promise<Di
     where.push(condition);
     params.push(...values);
   };
-  if (query.partyAccountID !== undefined) add('(merchant_account_id = ? OR cardholder_account_id = ?)', query.partyAccountID, query.partyAccountID);
   if (query.merchantAccountID !== undefined) add('merchant_account_id = ?', query.merchantAccountID);
   if (query.cardholderAccountID !== undefined) add('cardholder_account_id = ?', query.cardholderAccountID);
   if (query.status !== undefined) add('status = ?', query.status);
