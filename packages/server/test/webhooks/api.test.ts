@@ -542,7 +542,8 @@ for (const kind of await storeKinds()) {
       }
       const byType = new Map(types.map((t) => [t.type, t]));
       assert.match(byType.get('transfer.created')!.description, /Emitted by Railyard\.$/);
-      assert.match(byType.get('dispute.created')!.description, /Not emitted by Railyard yet\.$/);
+      assert.match(byType.get('dispute.created')!.description, /Emitted by Railyard\.$/);
+      assert.match(byType.get('invoice.created')!.description, /Not emitted by Railyard yet\.$/);
       const again = await call('GET', '/event-types', { auth: s.otherPlatform.basic });
       assert.deepEqual(again.json, types, 'the same for every platform');
     });
