@@ -99,7 +99,10 @@ export async function runCrashScenario(options: CrashOptions): Promise<CrashFigu
       const deadline = Date.now() + 30_000;
       while (journal.acknowledged.size <= resumed + 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       await load.stop();
-      assert.ok(journal.acknowledged.size > resumed, `writes resumed after the PostgreSQL restart (${acknowledgedBefore} → ${resumed} → ${journal.acknowledged.size})`);
+      assert.ok(
+        journal.acknowledged.size > resumed,
+        `writes resumed after the PostgreSQL restart (${acknowledgedBefore} → ${resumed} → ${journal.acknowledged.size}; ${journal.requests} requests, ${journal.unavailable} answered 503; ${journal.unexpected.slice(-3).join(' | ')})`,
+      );
     }
 
     assert.deepEqual(journal.unexpected.slice(0, 10), [], `${journal.unexpected.length} answers were neither a success, a cut-off nor a 503`);

@@ -125,6 +125,12 @@ export class PostgresStore implements Store {
   async write<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const client = await this.pool.connect();
+      // A checked-out client whose connection dies between two queries (PostgreSQL restarting) emits
+      // 'error'; the pool listens only to idle clients, and an unheard 'error' ends the process
+      // (found by test/reliability/crash-suite.ts). The next query fails, and the unit answers 503.
+      let broken: Error | undefined;
+      const onError = (error: Error) => (broken = error);
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const value = await work(new PostgresSql(client));
@@ -135,7 +141,9 @@ export class PostgresStore implements Store {
         if (isRetryable(error) && attempt < MAX_SERIALIZATION_RETRIES) continue;
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A broken connection is closed, not handed to the next unit of work.
+        client.release(broken);
       }
     }
   }
