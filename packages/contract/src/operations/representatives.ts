@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineOperation } from '../core/operation.ts';
 import { GenericError, Uuid } from '../schemas/common.ts';
+import { Representative } from '../schemas/accounts.ts';
 import {
   CreateRepresentative,
-  Representative,
   RepresentativeList,
   RepresentativeValidationError,
   UpdateRepresentative,

@@ -319,6 +319,48 @@ export const IndividualProfile = z
   })
   .meta({ id: 'IndividualProfile' });
 
+// A business profile lists its live representatives (v2024.01.00 and v2026.01.00 alike); defined
+// here, not in representatives.ts, because that module builds on this one's names and addresses.
+
+export const MAX_JOB_TITLE_LENGTH = 64;
+
+const ownership = z
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 100')
+  .max(100, 'must be between 1 and 100');
+
+export const RepresentativeResponsibilities = z
+  .object({
+    isController: z.boolean({ error: 'must be a boolean' }).optional(),
+    isOwner: z.boolean({ error: 'must be a boolean' }).optional(),
+    ownershipPercentage: ownership.optional(),
+    jobTitle: z.string({ error: 'must be a string' }).max(MAX_JOB_TITLE_LENGTH, `the length must be no more than ${MAX_JOB_TITLE_LENGTH}`).optional(),
+  })
+  .meta({
+    id: 'RepresentativeResponsibilities',
+    description:
+      'A controller manages the business (needs a job title); an owner holds at least 25% (needs ownershipPercentage). ' +
+      "One person may be both. The owners' percentages of one account total at most 100.",
+  });
+
+export const Representative = z
+  .object({
+    representativeID: z.string(),
+    name: IndividualName,
+    phone: PhoneNumber.optional(),
+    email: z.string().optional(),
+    address: Address.optional(),
+    birthDateProvided: z.boolean().optional(),
+    governmentIDProvided: z.boolean().optional(),
+    responsibilities: RepresentativeResponsibilities.optional(),
+    createdOn: Timestamp,
+    updatedOn: Timestamp,
+    disabledOn: Timestamp.optional(),
+  })
+  .meta({ id: 'Representative', description: 'Birth date and government ID are never echoed back, only whether they were provided.' });
+export type RepresentativeView = z.output<typeof Representative>;
+
 export const BusinessProfile = z
   .object({
     legalBusinessName: z.string(),
@@ -330,6 +372,7 @@ export const BusinessProfile = z
     website: z.string().optional(),
     description: z.string().optional(),
     taxIDProvided: z.boolean().optional(),
+    representatives: z.array(Representative).optional(),
     ownersProvided: z.boolean(),
     industryCodes: IndustryCodes.optional(),
     industry: z.string().optional(),

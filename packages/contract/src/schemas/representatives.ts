@@ -8,8 +8,10 @@ import {
   IndividualName,
   IndividualNameUpdate,
   PhoneNumber,
+  Representative,
+  RepresentativeResponsibilities,
 } from './accounts.ts';
-import { Timestamp, ValidationErrorMap } from './common.ts';
+import { ValidationErrorMap } from './common.ts';
 
 /*
  * Business representatives (docs/onboarding.md, decision 1700), v2026.01.00
@@ -17,31 +19,12 @@ import { Timestamp, ValidationErrorMap } from './common.ts';
  * `representative.ts`). The schemas check structure and bounds; the
  * representatives domain checks meaning (valid SSN, real birth date, owners'
  * percentages) with the same rules as an individual account's profile.
+ * The shown representative and its responsibilities live in accounts.ts: a
+ * business account's profile lists them (`profile.business.representatives`).
  */
 
 /** Moov allows at most seven representatives per business account. */
 export const MAX_REPRESENTATIVES = 7;
-export const MAX_JOB_TITLE_LENGTH = 64;
-
-const ownership = z
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, 'must be between 1 and 100')
-  .max(100, 'must be between 1 and 100');
-
-export const RepresentativeResponsibilities = z
-  .object({
-    isController: z.boolean({ error: 'must be a boolean' }).optional(),
-    isOwner: z.boolean({ error: 'must be a boolean' }).optional(),
-    ownershipPercentage: ownership.optional(),
-    jobTitle: z.string({ error: 'must be a string' }).max(MAX_JOB_TITLE_LENGTH, `the length must be no more than ${MAX_JOB_TITLE_LENGTH}`).optional(),
-  })
-  .meta({
-    id: 'RepresentativeResponsibilities',
-    description:
-      'A controller manages the business (needs a job title); an owner holds at least 25% (needs ownershipPercentage). ' +
-      "One person may be both. The owners' percentages of one account total at most 100.",
-  });
 
 export const CreateRepresentative = z
   .object({
@@ -69,23 +52,6 @@ export const UpdateRepresentative = z
   })
   .meta({ id: 'UpdateRepresentative' });
 export type UpdateRepresentativeInput = z.output<typeof UpdateRepresentative>;
-
-export const Representative = z
-  .object({
-    representativeID: z.string(),
-    name: IndividualName,
-    phone: PhoneNumber.optional(),
-    email: z.string().optional(),
-    address: Address.optional(),
-    birthDateProvided: z.boolean().optional(),
-    governmentIDProvided: z.boolean().optional(),
-    responsibilities: RepresentativeResponsibilities.optional(),
-    createdOn: Timestamp,
-    updatedOn: Timestamp,
-    disabledOn: Timestamp.optional(),
-  })
-  .meta({ id: 'Representative', description: 'Birth date and government ID are never echoed back, only whether they were provided.' });
-export type RepresentativeView = z.output<typeof Representative>;
 
 export const RepresentativeList = z.array(Representative).meta({ id: 'RepresentativeList' });
 

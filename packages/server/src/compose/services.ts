@@ -33,6 +33,7 @@ import { ReceiptService } from '../domain/receipts/service.ts';
 import { WebhookDeliveryWorker, type DeliveryWorkerOptions } from '../domain/webhooks/delivery/worker.ts';
 import { WebhookService } from '../domain/webhooks/service.ts';
 import { RepresentativeService } from '../domain/representatives/service.ts';
+import { representativesShownOn } from '../domain/representatives/shown.ts';
 import { UnderwritingService } from '../domain/underwriting/service.ts';
 import { FileService } from '../domain/files/service.ts';
 import { OnboardingInviteService } from '../domain/onboarding-invites/service.ts';
@@ -154,7 +155,13 @@ export function createServices(store: Store, clock: Clock, options: ServiceOptio
   registerRailJobs(jobs, rails);
   // The card network's chargeback notices and the dispute deadlines and decisions (docs/disputes.md).
   for (const [kind, handler] of Object.entries(disputeJobs)) jobs.registerJobHandler(kind, handler);
-  const accounts = new AccountService(store, clock, { record: recordCapabilities, recompute: recomputeCapabilities }, sourceSecrets.sealer);
+  const accounts = new AccountService(
+    store,
+    clock,
+    { record: recordCapabilities, recompute: recomputeCapabilities },
+    sourceSecrets.sealer,
+    representativesShownOn,
+  );
   // Refunds move through the card network on the platform clock (docs/refunds.md "Lifecycle").
   for (const [kind, handler] of Object.entries(refundJobs(railPacing))) jobs.registerJobHandler(kind, handler);
   const cancellations = new CancellationService(store, { platformClock, pacing: railPacing, rails });

@@ -1,4 +1,4 @@
-import type { AccountView } from '@railyard/contract';
+import type { AccountView, RepresentativeView } from '@railyard/contract';
 import type { AccountRow, CapabilityRow } from '../../store/repos/accounts.ts';
 import type { SensitiveBusiness, SensitiveIndividual } from './profile.ts';
 import { displayNameOf, searchNameOf } from './profile.ts';
@@ -76,9 +76,16 @@ export function withDisplayName(document: StoredDocument): StoredDocument {
   return { ...document, displayName: displayNameOf(document.profile) };
 }
 
-/** The account as one caller sees it. */
-export function render(document: StoredDocument, capabilities: readonly CapabilityRow[], disconnectedOn: string | null): AccountView {
+/** The account as one caller sees it; a business lists its live representatives (kept in their own table). */
+export function render(
+  document: StoredDocument,
+  capabilities: readonly CapabilityRow[],
+  disconnectedOn: string | null,
+  representatives: readonly RepresentativeView[] = [],
+): AccountView {
   const view: AccountView = { ...document };
+  const business = document.profile.business;
+  if (business && representatives.length > 0) view.profile = { ...document.profile, business: { ...business, representatives: [...representatives] } };
   if (capabilities.length > 0) view.capabilities = capabilities.map((c) => ({ capability: c.capability, status: c.status }));
   if (disconnectedOn) view.disconnectedOn = disconnectedOn;
   return view;

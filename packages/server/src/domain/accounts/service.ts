@@ -8,6 +8,7 @@ import {
   type CreateAccountInput,
   type ListAccountsFilter,
   type PatchAccountInput,
+  type RepresentativeView,
   type ShareScopesInput,
 } from '@railyard/contract';
 import type { Sql, Store } from '../../store/port.ts';
@@ -77,6 +78,14 @@ export interface AccountCapabilities {
 }
 
 /**
+ * The live representatives of business accounts, shown as
+ * `profile.business.representatives`: one read for all `accountIDs`, inside
+ * the caller's unit of work. Handed in by compose/services.ts: the
+ * representatives module imports accounts, so accounts may not import it back.
+ */
+export type AccountRepresentatives = (sql: Sql, accountIDs: readonly string[]) => Promise<ReadonlyMap<string, readonly RepresentativeView[]>>;
+
+/**
  * Accounts: create, read, search, update, disconnect and share them. Every
  * read and write is scoped to what the calling platform may see: its own
  * account and accounts connected to it. Anything else is NotFound, the same
@@ -89,6 +98,7 @@ export class AccountService {
     private readonly capabilities: AccountCapabilities,
     /** Seals birth dates and ID numbers at rest (0504): the sealer of bank account numbers, handed in by compose. */
     private readonly sealer: Sealer,
+    private readonly representatives: AccountRepresentatives,
   ) {}
 
   /**
@@ -156,7 +166,7 @@ export class AccountService {
       });
       await this.capabilities.recompute(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, document.accountID);
       if (options.inSameUnit) await options.inSameUnit(sql, document.accountID);
-      return render(document, await listCapabilities(sql, [document.accountID]), null);
+      return render(document, await listCapabilities(sql, [document.accountID]), null, await this.representativesOf(sql, document));
     });
   }
 
@@ -191,12 +201,15 @@ export class AccountService {
         skip: filter.skip ?? 0,
         count: filter.count ?? DEFAULT_PAGE_COUNT,
       });
+      const documents = rows.map((row) => parseStored(row).document);
       const capabilities = await listCapabilities(sql, rows.map((r) => r.account_id));
-      return rows.map((row) =>
+      const representatives = await this.shownRepresentatives(sql, documents);
+      return rows.map((row, index) =>
         render(
-          parseStored(row).document,
+          documents[index]!,
           capabilities.filter((c) => c.account_id === row.account_id),
           row.connection_disconnected_on,
+          representatives.get(row.account_id),
         ),
       );
     });
@@ -246,7 +259,7 @@ export class AccountService {
       await updateAccount(sql, toRow(before.row, document, this.seal(accountID, sensitive)));
       await this.event(sql, caller, 'account.updated', document);
       await this.capabilities.recompute(sql, await platformClockIn(sql, this.clock, caller.platformID), caller.platformID, accountID);
-      return render(document, await listCapabilities(sql, [accountID]), null);
+      return render(document, await listCapabilities(sql, [accountID]), null, await this.representativesOf(sql, document));
     });
   }
 
@@ -349,7 +362,17 @@ export class AccountService {
 
   private async view(sql: Sql, visible: Visible): Promise<AccountView> {
     const capabilities = await listCapabilities(sql, [visible.stored.row.account_id]);
-    return render(visible.stored.document, capabilities, visible.connection?.disconnected_on ?? null);
+    return render(visible.stored.document, capabilities, visible.connection?.disconnected_on ?? null, await this.representativesOf(sql, visible.stored.document));
+  }
+
+  /** Only business accounts have representatives: the others cost no query. */
+  private async shownRepresentatives(sql: Sql, documents: readonly StoredDocument[]): Promise<ReadonlyMap<string, readonly RepresentativeView[]>> {
+    const businesses = documents.filter((d) => d.accountType === 'business').map((d) => d.accountID);
+    return businesses.length > 0 ? this.representatives(sql, businesses) : new Map();
+  }
+
+  private async representativesOf(sql: Sql, document: StoredDocument): Promise<readonly RepresentativeView[] | undefined> {
+    return (await this.shownRepresentatives(sql, [document])).get(document.accountID);
   }
 
   private async acceptance(

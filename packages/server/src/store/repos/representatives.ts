@@ -21,6 +21,16 @@ export async function liveRepresentativesOf(sql: Sql, accountID: string): Promis
   );
 }
 
+/** The live representatives of several accounts in one query (an account list's page), oldest first per account. */
+export async function liveRepresentativesOfAccounts(sql: Sql, accountIDs: readonly string[]): Promise<RepresentativeRow[]> {
+  if (accountIDs.length === 0) return [];
+  const marks = accountIDs.map(() => '?').join(', ');
+  return sql.all<RepresentativeRow>(
+    `SELECT ${COLUMNS} FROM representatives WHERE account_id IN (${marks}) AND deleted_on IS NULL ORDER BY account_id, created_on, representative_id`,
+    [...accountIDs],
+  );
+}
+
 export async function findLiveRepresentative(sql: Sql, accountID: string, representativeID: string): Promise<RepresentativeRow | undefined> {
   return sql.get<RepresentativeRow>(
     `SELECT ${COLUMNS} FROM representatives WHERE account_id = ? AND representative_id = ? AND deleted_on IS NULL`,
