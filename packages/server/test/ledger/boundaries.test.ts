@@ -1,0 +1,141 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { createPlatform, ledgerSnapshot, openAccount, outsideWorld, refusedWith, steppingClock } from './fixtures.ts';
+import {
+  holdFunds,
+  listPostings,
+  openLedgerAccount,
+  postEntry,
+  type EntryInput,
+  type LedgerAccount,
+  type PostingInput,
+} from '../../src/ledger/index.ts';
+
+// Edges the mutation run (docs/testing.md) found untested: each limit accepted
+// at its value and refused one past it, and a replay under the same
+// idempotencyRef refused when any part of the entry differs. The limits are
+// written out as docs/ledger.md ("Invariants") states them, not read from limits.ts.
+const MAX_OWNER_ID = 128;
+const MAX_REFERENCE_ID = 64;
+const MAX_IDEMPOTENCY_REF = 128;
+const MAX_DESCRIPTION = 256;
+const MAX_POSTINGS = 16;
+const MAX_PAGE = 200;
+const MAX_SKIP = 1_000_000;
+
+for (const kind of await storeKinds()) {
+  describe(`ledger limits at their edges, and replays that differ (${kind})`, () => {
+    let t: TestStore;
+    let platformID: string;
+    let world: LedgerAccount;
+    let wallet: LedgerAccount;
+    let other: LedgerAccount;
+    const clock = steppingClock();
+
+    const entry = (postings: PostingInput[], extra: Partial<EntryInput> = {}): EntryInput => ({
+      platformID,
+      referenceType: 'adjustment',
+      referenceID: randomUUID(),
+      description: 'edge test',
+      postings,
+      ...extra,
+    });
+    const post = (input: EntryInput) => t.store.write((sql) => postEntry(sql, input, clock));
+    const usd = (account: LedgerAccount, amount: number, bucket: 'available' | 'pending' = 'available'): PostingInput => ({
+      ledgerAccountID: account.ledgerAccountID,
+      amount,
+      currency: 'USD',
+      bucket,
+    });
+
+    before(async () => {
+      t = await createTestStore(kind);
+      platformID = await createPlatform(t.store, clock);
+      world = await outsideWorld(t.store, clock, platformID);
+      wallet = await openAccount(t.store, clock, platformID, 'wallet');
+      other = await openAccount(t.store, clock, platformID, 'wallet');
+      await post(entry([usd(world, -100_000), usd(wallet, 100_000)]));
+    });
+    after(async () => {
+      await t.destroy();
+    });
+
+    it(`an owner ID of ${MAX_OWNER_ID} characters opens an account, ${MAX_OWNER_ID + 1} is refused`, async () => {
+      const open = (ownerID: string) => t.store.write((sql) => openLedgerAccount(sql, { platformID, kind: 'wallet', ownerID, currency: 'USD' }, clock));
+      assert.equal((await open('o'.repeat(MAX_OWNER_ID))).ownerID, 'o'.repeat(MAX_OWNER_ID));
+      await assert.rejects(open('p'.repeat(MAX_OWNER_ID + 1)), refusedWith('invalid-entry'));
+    });
+
+    it('text fields are accepted at their limit and refused one past it', async () => {
+      const cases: Array<[string, number, (value: string) => Partial<EntryInput>]> = [
+        ['referenceID', MAX_REFERENCE_ID, (value) => ({ referenceID: value })],
+        ['description', MAX_DESCRIPTION, (value) => ({ description: value })],
+        ['idempotencyRef', MAX_IDEMPOTENCY_REF, (value) => ({ idempotencyRef: value })],
+      ];
+      for (const [field, limit, extra] of cases) {
+        const atLimit = `${randomUUID()}${'x'.repeat(limit)}`.slice(0, limit);
+        const posted = await post(entry([usd(world, -1), usd(other, 1)], extra(atLimit)));
+        assert.equal(posted.replayed, false, `${field} of ${limit}`);
+        const snapshot = await ledgerSnapshot(t.store);
+        await assert.rejects(post(entry([usd(world, -1), usd(other, 1)], extra('y'.repeat(limit + 1)))), refusedWith('invalid-entry'), `${field} of ${limit + 1}`);
+        assert.deepEqual(await ledgerSnapshot(t.store), snapshot, `${field}: the refusal wrote nothing`);
+      }
+      await assert.rejects(post(entry([usd(world, -1), usd(other, 1)], { referenceID: '' })), refusedWith('invalid-entry'), 'an empty referenceID');
+      assert.equal((await post(entry([usd(world, -1), usd(other, 1)], { description: '' }))).replayed, false, 'an empty description is allowed');
+    });
+
+    it(`an entry of ${MAX_POSTINGS} postings posts, ${MAX_POSTINGS + 1} are refused`, async () => {
+      const accounts = await Promise.all(Array.from({ length: MAX_POSTINGS - 1 }, () => openAccount(t.store, clock, platformID, 'wallet')));
+      const full = [usd(world, -(MAX_POSTINGS - 1)), ...accounts.map((account) => usd(account, 1))];
+      assert.equal((await post(entry(full))).entry.postings.length, MAX_POSTINGS);
+      const extra = await openAccount(t.store, clock, platformID, 'wallet');
+      await assert.rejects(post(entry([usd(world, -MAX_POSTINGS), ...accounts.map((account) => usd(account, 1)), usd(extra, 1)])), refusedWith('invalid-entry'));
+    });
+
+    it('postings pages: count 1 and the largest count and skip are accepted; one past each is refused', async () => {
+      const page = (request: { count?: number; skip?: number }) => t.store.read((sql) => listPostings(sql, platformID, wallet.ledgerAccountID, request));
+      assert.equal((await page({ count: 1 })).length, 1);
+      assert.ok((await page({ count: MAX_PAGE })).length >= 1, 'the largest page');
+      assert.deepEqual(await page({ skip: MAX_SKIP }), []);
+      await assert.rejects(page({ count: 0 }), refusedWith('invalid-page'));
+      await assert.rejects(page({ count: MAX_PAGE + 1 }), refusedWith('invalid-page'));
+      await assert.rejects(page({ skip: -1 }), refusedWith('invalid-page'));
+      await assert.rejects(page({ skip: MAX_SKIP + 1 }), refusedWith('invalid-page'));
+    });
+
+    it('a replay under the same idempotencyRef is refused when any part of the entry differs', async () => {
+      const euro = await openAccount(t.store, clock, platformID, 'wallet', 'EUR');
+      const euroWorld = await outsideWorld(t.store, clock, platformID, 'EUR');
+      const idempotencyRef = `edge:${randomUUID()}`;
+      const referenceID = randomUUID();
+      const original = entry([usd(world, -250), usd(other, 250)], { idempotencyRef, referenceID });
+      const first = await post(original);
+      assert.equal((await post(original)).replayed, true, 'the same entry replays');
+      const third = await openAccount(t.store, clock, platformID, 'wallet');
+      const differing: Array<[string, EntryInput]> = [
+        ['another account', { ...original, postings: [usd(world, -250), usd(third, 250)] }],
+        ['another bucket', { ...original, postings: [usd(world, -250, 'pending'), usd(other, 250, 'pending')] }],
+        ['another amount', { ...original, postings: [usd(world, -251), usd(other, 251)] }],
+        ['another currency', { ...original, postings: [{ ...usd(euroWorld, -250), currency: 'EUR' }, { ...usd(euro, 250), currency: 'EUR' }] }],
+        ['another posting order', { ...original, postings: [usd(other, 250), usd(world, -250)] }],
+        ['one posting more', { ...original, postings: [usd(world, -250), usd(other, 200), usd(third, 50)] }],
+        ['another reference type', { ...original, referenceType: 'transfer' }],
+        ['another reference', { ...original, referenceID: randomUUID() }],
+        ['a settlement', { ...original, settlement: 'adjustment' }],
+      ];
+      for (const [what, input] of differing) {
+        const snapshot = await ledgerSnapshot(t.store);
+        await assert.rejects(post(input), refusedWith('idempotency-conflict'), what);
+        assert.deepEqual(await ledgerSnapshot(t.store), snapshot, `${what}: nothing written`);
+      }
+      // The same postings as a hold (another entry type) under that reference are a conflict too.
+      const holdRef = `edge:${randomUUID()}`;
+      await t.store.write((sql) => holdFunds(sql, { platformID, referenceType: 'adjustment', referenceID, description: 'hold', idempotencyRef: holdRef, ledgerAccountID: wallet.ledgerAccountID, amount: 300, currency: 'USD' }, clock));
+      const asMovement = entry([usd(wallet, -300), usd(wallet, 300, 'pending')], { idempotencyRef: holdRef, referenceID, description: 'hold' });
+      await assert.rejects(post(asMovement), refusedWith('idempotency-conflict'), 'a movement replaying a hold');
+      assert.equal((await post(original)).entry.entryID, first.entry.entryID, 'the original still replays');
+    });
+  });
+}
