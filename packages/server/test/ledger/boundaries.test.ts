@@ -68,6 +68,20 @@ for (const kind of await storeKinds()) {
       await assert.rejects(open('p'.repeat(MAX_OWNER_ID + 1)), refusedWith('invalid-entry'));
     });
 
+    it(`a platform ID must be 1 to ${MAX_REFERENCE_ID} characters to open an account`, async () => {
+      const open = (platform: string) => t.store.write((sql) => openLedgerAccount(sql, { platformID: platform, kind: 'wallet', ownerID: randomUUID(), currency: 'USD' }, clock));
+      await assert.rejects(open(''), refusedWith('invalid-entry'), 'an empty platform ID');
+      await assert.rejects(open('q'.repeat(MAX_REFERENCE_ID + 1)), refusedWith('invalid-entry'), `a platform ID of ${MAX_REFERENCE_ID + 1}`);
+    });
+
+    it('an unknown settlement kind and a hold of zero are refused', async () => {
+      await assert.rejects(post(entry([usd(world, -1), usd(other, 1)], { settlement: 'gift' as 'fee' })), refusedWith('invalid-entry'));
+      const hold = (amount: number) =>
+        t.store.write((sql) => holdFunds(sql, { platformID, referenceType: 'adjustment', referenceID: randomUUID(), description: 'hold', ledgerAccountID: wallet.ledgerAccountID, amount, currency: 'USD' }, clock));
+      await assert.rejects(hold(0), refusedWith('invalid-amount'));
+      assert.equal((await hold(1)).replayed, false, 'a hold of one cent');
+    });
+
     it('text fields are accepted at their limit and refused one past it', async () => {
       const cases: Array<[string, number, (value: string) => Partial<EntryInput>]> = [
         ['referenceID', MAX_REFERENCE_ID, (value) => ({ referenceID: value })],
