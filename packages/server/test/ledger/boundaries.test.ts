@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 import { createPlatform, ledgerSnapshot, openAccount, outsideWorld, refusedWith, steppingClock } from './fixtures.ts';
 import {
+  entriesByReference,
   holdFunds,
   listPostings,
   openLedgerAccount,
@@ -117,6 +118,15 @@ for (const kind of await storeKinds()) {
       await assert.rejects(page({ count: MAX_PAGE + 1 }), refusedWith('invalid-page'));
       await assert.rejects(page({ skip: -1 }), refusedWith('invalid-page'));
       await assert.rejects(page({ skip: MAX_SKIP + 1 }), refusedWith('invalid-page'));
+    });
+
+    it('ten concurrent posts of one entry under one idempotencyRef post it once (on PostgreSQL the losers retry and replay)', async () => {
+      const referenceID = randomUUID();
+      const input = entry([usd(world, -77), usd(other, 77)], { idempotencyRef: `race:${randomUUID()}`, referenceID });
+      const results = await Promise.all(Array.from({ length: 10 }, () => post(input)));
+      assert.equal(results.filter((result) => !result.replayed).length, 1, 'one post, nine replays');
+      assert.equal(new Set(results.map((result) => result.entry.entryID)).size, 1, 'every caller got the same entry');
+      assert.equal((await t.store.read((sql) => entriesByReference(sql, platformID, referenceID))).length, 1);
     });
 
     it('a replay under the same idempotencyRef is refused when any part of the entry differs', async () => {
