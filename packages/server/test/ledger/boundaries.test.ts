@@ -9,6 +9,7 @@ import {
   listPostings,
   openLedgerAccount,
   postEntry,
+  settleHold,
   type EntryInput,
   type LedgerAccount,
   type PostingInput,
@@ -107,6 +108,21 @@ for (const kind of await storeKinds()) {
       assert.equal((await post(entry(full))).entry.postings.length, MAX_POSTINGS);
       const extra = await openAccount(t.store, clock, platformID, 'wallet');
       await assert.rejects(post(entry([usd(world, -MAX_POSTINGS), ...accounts.map((account) => usd(account, 1)), usd(extra, 1)])), refusedWith('invalid-entry'));
+    });
+
+    it(`a settlement pays 1 to ${MAX_POSTINGS - 1} credits: none or ${MAX_POSTINGS} are refused`, async () => {
+      const referenceID = randomUUID();
+      const reference = { platformID, referenceType: 'adjustment', referenceID, description: 'settle edges', ledgerAccountID: wallet.ledgerAccountID, currency: 'USD' };
+      await t.store.write((sql) => holdFunds(sql, { ...reference, amount: MAX_POSTINGS }, clock));
+      const receivers = await Promise.all(Array.from({ length: MAX_POSTINGS }, () => openAccount(t.store, clock, platformID, 'wallet')));
+      const settle = (credits: LedgerAccount[]) =>
+        t.store.write((sql) => settleHold(sql, { ...reference, amount: credits.length || 1, credits: credits.map((account) => ({ ledgerAccountID: account.ledgerAccountID, amount: 1 })) }, clock));
+      const snapshot = await ledgerSnapshot(t.store);
+      await assert.rejects(settle([]), refusedWith('invalid-entry'), 'no credit');
+      await assert.rejects(settle(receivers), refusedWith('invalid-entry'), `${MAX_POSTINGS} credits`);
+      assert.deepEqual(await ledgerSnapshot(t.store), snapshot, 'the refusals wrote nothing');
+      const settled = await settle(receivers.slice(0, MAX_POSTINGS - 1));
+      assert.equal(settled.entry.postings.length, MAX_POSTINGS, `${MAX_POSTINGS - 1} credits and the hold's debit`);
     });
 
     it('postings pages: count 1 and the largest count and skip are accepted; one past each is refused', async () => {
