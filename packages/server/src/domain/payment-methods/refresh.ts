@@ -3,6 +3,7 @@ import type { Sql } from '../../store/port.ts';
 import {
   enabledCapabilitiesOf,
   insertPaymentMethodRow,
+  lockAccountPaymentMethods,
   paymentMethodRowsOfAccount,
   setPaymentMethodDisabled,
 } from '../../store/repos/payment-methods.ts';
@@ -25,6 +26,8 @@ export interface RefreshResult {
  * appears or goes away writes `paymentMethod.enabled` / `paymentMethod.disabled`.
  */
 export async function refreshPaymentMethods(sql: Sql, clock: Clock, platformID: string, accountID: string): Promise<RefreshResult> {
+  // Before anything is read: what follows must see every source and method committed before it.
+  await lockAccountPaymentMethods(sql, accountID);
   const enabledCapabilities = await enabledCapabilitiesOf(sql, accountID);
   const desired = new Map<string, { sourceKind: string; sourceID: string; type: string }>();
   for (const provider of paymentMethodProviders) {

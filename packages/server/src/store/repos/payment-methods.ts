@@ -43,3 +43,16 @@ export async function enabledCapabilitiesOf(sql: Sql, accountID: string): Promis
   );
   return new Set(rows.map((row) => row.capability));
 }
+
+/**
+ * Takes the account's row lock for the rest of the unit of work, so that two
+ * refreshes of one account's payment methods run one after the other. Without
+ * it, on PostgreSQL (READ COMMITTED), a refresh could read the sources before a
+ * concurrent link committed and the payment methods after, and disable the new
+ * source's methods as gone. A no-op UPDATE, so the SQL is the same on both
+ * engines (SQLite's single writer already serialises the units of work).
+ */
+export async function lockAccountPaymentMethods(sql: Sql, accountID: string): Promise<void> {
+  await sql.run('UPDATE accounts SET account_id = account_id WHERE account_id = ?', [accountID]);
+}
+
