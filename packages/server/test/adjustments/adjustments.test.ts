@@ -5,12 +5,11 @@ import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
 import { assertLedgerOk, postTransfer, walletParty, type WalletParty } from '../transfers/helpers.ts';
 import { body } from '../rails/helpers.ts';
+import { V2026 } from '../support/versions.ts';
 
 // Wallet adjustments (docs/refunds.md "Adjustments"): Moov's list and get, and
 // Railyard's sandbox create that posts one balanced, as an `adjustment`
 // platform settlement (a debit may take the wallet below zero).
-
-const V2026 = { 'x-moov-version': 'v2026.01.00' };
 
 for (const kind of await storeKinds()) {
   describe(`adjustments (${kind})`, () => {

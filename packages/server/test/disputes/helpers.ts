@@ -3,7 +3,9 @@ import type { TestServer } from '../support/server.ts';
 import { balance, postTransfer, type WalletParty } from '../transfers/helpers.ts';
 import { advance, body, cardMethod, getTransfer, moneyWallet } from '../rails/helpers.ts';
 
-export const V2026 = { 'x-moov-version': 'v2026.01.00' };
+import { V2026 } from '../support/versions.ts';
+
+export { V2026 };
 
 /**
  * A card payment of `cents` into a fresh merchant wallet (holding `startCents`),

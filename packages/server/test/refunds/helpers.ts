@@ -3,7 +3,9 @@ import type { TestServer } from '../support/server.ts';
 import { postTransfer, type WalletParty } from '../transfers/helpers.ts';
 import { advance, body, cardMethod, moneyWallet, type SourceMethod } from '../rails/helpers.ts';
 
-export const V2026 = { 'x-moov-version': 'v2026.01.00' };
+import { V2026 } from '../support/versions.ts';
+
+export { V2026 };
 
 /** A merchant wallet (with `walletCents` in it) and a card payment into it of `cents`, authorized (card leg `confirmed`). */
 export async function authorizedPayment(s: TestServer, cents: number, walletCents = 0): Promise<{ merchant: WalletParty; card: SourceMethod; transferID: string }> {

@@ -8,6 +8,7 @@ import { fundWalletFromOutside } from '../support/funding.ts';
 import { systemClock } from '../../src/kernel/clock.ts';
 import { basicAuth } from './child.ts';
 import { startInProcess, type InProcess } from './in-process.ts';
+import { V2026 } from '../support/versions.ts';
 
 /**
  * Secrets never reach the log (issue 14, item 5; docs/security.md): a full,
@@ -17,7 +18,6 @@ import { startInProcess, type InProcess } from './in-process.ts';
  * whole log is searched for every secret that went through it.
  */
 
-const V2026 = { 'x-moov-version': 'v2026.01.00' };
 const SSN = '123-45-6789';
 const ACCOUNT_NUMBER = '0004321567000';
 const CARD_NUMBER = '4111111111111111';

@@ -4,6 +4,7 @@ import { systemClock } from '../../src/kernel/clock.ts';
 import { fundWalletFromOutside } from '../support/funding.ts';
 import { completeIndividual } from '../wallets/helpers.ts';
 import { accountPayload } from '../bank-accounts/helpers.ts';
+import { V2026 } from '../support/versions.ts';
 
 /**
  * The load the crash, disk and backup tests put on a running `railyard serve`:
@@ -14,7 +15,6 @@ import { accountPayload } from '../bank-accounts/helpers.ts';
  * survive anything that happens to it afterwards.
  */
 
-const V2026 = { 'x-moov-version': 'v2026.01.00' };
 /** A request the server does not answer in this long is treated as cut off. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
