@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CARD_TRANSACTION_FAILURE_CODES } from '@railyard/contract';
 import type { CardRow } from '../../../../store/repos/cards.ts';
 import { loadCard } from '../../../sources/stored-card.ts';
 
@@ -17,33 +18,8 @@ import { loadCard } from '../../../sources/stored-card.ts';
  * to card carries no CVV or address, so only 1 and 2 apply to it.
  */
 
-export const CARD_FAILURE_CODES = [
-  'call-issuer',
-  'do-not-honor',
-  'processing-error',
-  'invalid-transaction',
-  'invalid-amount',
-  'no-such-issuer',
-  'reenter-transaction',
-  'cvv-mismatch',
-  'lost-or-stolen',
-  'insufficient-funds',
-  'invalid-card-number',
-  'invalid-merchant',
-  'expired-card',
-  'incorrect-pin',
-  'transaction-not-allowed',
-  'suspected-fraud',
-  'amount-limit-exceeded',
-  'velocity-limit-exceeded',
-  'revocation-of-authorization',
-  'card-not-activated',
-  'issuer-not-available',
-  'could-not-route',
-  'cardholder-account-closed',
-  'unknown-issue',
-  'duplicate-transaction',
-] as const;
+/** What a card network answers when it refuses: the SDK's `CardTransactionFailureCode`, defined once in the contract. */
+export const CARD_FAILURE_CODES = CARD_TRANSACTION_FAILURE_CODES;
 export type CardFailureCode = (typeof CARD_FAILURE_CODES)[number];
 const KNOWN_CODES: ReadonlySet<string> = new Set(CARD_FAILURE_CODES);
 
