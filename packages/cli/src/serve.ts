@@ -113,7 +113,7 @@ export async function serve(argv: string[]): Promise<void> {
     app.log.warn({ err: error, deliverySeq: delivery?.deliverySeq, webhookID: delivery?.webhookID }, 'webhook delivery error');
   const address = await app.listen({ port, host });
   // Deliveries give way to requests while the API is saturated (decision 1500, "API first").
-  const apiPressure = watchApiPressure(app.server);
+  const apiPressure = watchApiPressure(app.requestsInProgress);
   services.webhookDelivery.deferTo(apiPressure.saturated);
   services.jobs.start();
   services.webhookDelivery.start();

@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 
 /*
@@ -29,17 +28,13 @@ export interface ApiPressure {
   stop(): void;
 }
 
-export function watchApiPressure(server: Server, options: ApiPressureOptions = {}): ApiPressure {
+/**
+ * `inFlight` counts the requests received and not yet answered: the app's
+ * `requestsInProgress` (the same count that bounds them, edge-limits.ts).
+ */
+export function watchApiPressure(inFlight: () => number, options: ApiPressureOptions = {}): ApiPressure {
   const minInFlight = options.minInFlight ?? API_PRESSURE_MIN_IN_FLIGHT;
   const minUtilization = options.minUtilization ?? API_PRESSURE_MIN_UTILIZATION;
-  let inFlight = 0;
-  const onRequest = (_request: unknown, response: { once(event: 'close', listener: () => void): unknown }) => {
-    inFlight++;
-    response.once('close', () => {
-      inFlight--;
-    });
-  };
-  server.on('request', onRequest);
   let last: EventLoopUtilization = performance.eventLoopUtilization();
   let utilization = 0;
   const timer = setInterval(() => {
@@ -49,11 +44,8 @@ export function watchApiPressure(server: Server, options: ApiPressureOptions = {
   }, options.sampleMs ?? SAMPLE_MS);
   timer.unref();
   return {
-    saturated: () => inFlight >= minInFlight && utilization >= minUtilization,
-    inFlight: () => inFlight,
-    stop: () => {
-      clearInterval(timer);
-      server.off('request', onRequest);
-    },
+    saturated: () => inFlight() >= minInFlight && utilization >= minUtilization,
+    inFlight,
+    stop: () => clearInterval(timer),
   };
 }

@@ -39,6 +39,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     apiVersion: ApiVersion;
   }
+  interface FastifyInstance {
+    /** Requests admitted and not yet answered (edge-limits.ts `boundConcurrency`). */
+    requestsInProgress: () => number;
+  }
 }
 
 /**
@@ -88,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   // First of the onRequest hooks: a request over the bounds costs nothing more.
-  boundConcurrency(app, limits);
+  app.decorate('requestsInProgress', boundConcurrency(app, limits));
 
   await app.register(formbody, { bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT });
   // File uploads: parts are read by the operations that declare a multipart body, within their limits.

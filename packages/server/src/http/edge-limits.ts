@@ -57,9 +57,11 @@ type CountedSocket = Socket & { [IN_FLIGHT]?: number };
  * Counts requests in progress, in total and per connection, and answers 503
  * (`{"error"}`, Retry-After: 1) to one over either bound before any other
  * work is done for it. A request leaves the count when its response closes,
- * whether finished or cut off. Must be the first onRequest hook.
+ * whether finished or cut off. Must be the first onRequest hook. Answers the
+ * count of requests in progress (admitted, not yet closed), which the webhook
+ * worker's API-pressure signal reads too (api-pressure.ts).
  */
-export function boundConcurrency(app: FastifyInstance, limits: EdgeLimits): void {
+export function boundConcurrency(app: FastifyInstance, limits: EdgeLimits): () => number {
   let inFlight = 0;
   app.addHook('onRequest', (request, reply, done) => {
     const socket = request.raw.socket as CountedSocket;
@@ -78,6 +80,7 @@ export function boundConcurrency(app: FastifyInstance, limits: EdgeLimits): void
     });
     done();
   });
+  return () => inFlight;
 }
 
 /**

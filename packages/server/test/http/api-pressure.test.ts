@@ -26,12 +26,16 @@ describe('API pressure', () => {
   let pressure: ApiPressure;
 
   before(async () => {
+    // Requests received and not yet answered, as the app's requestsInProgress counts them.
+    let inProgress = 0;
     server = createServer((_request, response) => {
+      inProgress++;
+      response.once('close', () => inProgress--);
       held.push(response);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    pressure = watchApiPressure(server, { minInFlight: 4, minUtilization: 0.8, sampleMs: 20 });
+    pressure = watchApiPressure(() => inProgress, { minInFlight: 4, minUtilization: 0.8, sampleMs: 20 });
   });
   after(async () => {
     pressure.stop();
