@@ -2,22 +2,16 @@ import type { TestServer } from '../support/server.ts';
 import { create, individual } from '../support/accounts.ts';
 import { V2026 } from '../support/versions.ts';
 import { cardBody } from '../support/sources.ts';
+import { linkCard as link } from '../support/cards.ts';
 
 export { V2026 };
 // Shared with every feature's tests: test/support/sources.ts (import from there).
 export { cardBody, PUSH_PULL_VISA, VISA } from '../support/sources.ts';
+export { link };
 
 /** A new individual account of the first platform; answers its ID. */
 export async function newAccount(s: TestServer, auth?: string): Promise<string> {
   return (await create(s, individual(), auth)).accountID;
-}
-
-export function link(s: TestServer, accountID: string, body: unknown, options: { headers?: Record<string, string>; auth?: string } = {}) {
-  return s.request('POST', `/accounts/${accountID}/cards`, {
-    body,
-    headers: { ...V2026, ...(options.headers ?? {}) },
-    ...(options.auth !== undefined ? { auth: options.auth } : {}),
-  });
 }
 
 /** Links a card that must succeed; answers the Card JSON. */

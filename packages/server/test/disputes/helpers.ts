@@ -1,40 +1,11 @@
 import assert from 'node:assert/strict';
 import type { TestServer } from '../support/server.ts';
-import { balance, postTransfer, type WalletParty } from '../transfers/helpers.ts';
-import { advance, body, cardMethod, getTransfer, moneyWallet } from '../rails/helpers.ts';
-
 import { V2026 } from '../support/versions.ts';
+import { advance, balance, getTransfer, type WalletParty } from '../support/transfers.ts';
 
 export { V2026 };
-
-/**
- * A card payment of `cents` into a fresh merchant wallet (holding `startCents`),
- * walked on the platform clock until the network's chargeback notice for a
- * trigger amount has opened its dispute (docs/sandbox.md "Disputes"): authorized
- * at creation, settled +1 s, completed +2 s, the notice +5 s after that.
- */
-export async function disputedPayment(s: TestServer, cents: number, options: { startCents?: number; cardNumber?: string; cardCvv?: string } = {}) {
-  const merchant = await moneyWallet(s, options.startCents ?? 0);
-  const overrides: Record<string, unknown> = {};
-  if (options.cardNumber) overrides['cardNumber'] = options.cardNumber;
-  if (options.cardCvv) overrides['cardCvv'] = options.cardCvv;
-  const card = await cardMethod(s, 'card-payment', overrides);
-  const created = await postTransfer(s, body(card.paymentMethodID, merchant.paymentMethodID, cents), { waitFor: 'rail-response' });
-  assert.equal(created.status, 200, created.text);
-  const transferID = created.json.transferID as string;
-  await advance(s, { seconds: 2 });
-  assert.equal((await getTransfer(s, transferID)).status, 'completed');
-  const paid = await balance(s, merchant);
-  await advance(s, { seconds: 5 });
-  const disputes = await listDisputes(s, `transferIDs=${transferID}`);
-  return { merchant, cardholderAccountID: card.accountID, transferID, paid, disputes };
-}
-
-export async function listDisputes(s: TestServer, query = '', accountID = s.platform.accountID) {
-  const listed = await s.request('GET', `/accounts/${accountID}/disputes${query ? `?${query}` : ''}`, { headers: V2026 });
-  assert.equal(listed.status, 200, listed.text);
-  return listed.json as any[];
-}
+// Shared with other features' tests (compat): test/support/disputes.ts.
+export { disputedPayment, listDisputes } from '../support/disputes.ts';
 
 export async function getDispute(s: TestServer, disputeID: string) {
   const got = await s.request('GET', `/accounts/${s.platform.accountID}/disputes/${disputeID}`, { headers: V2026 });

@@ -1,5 +1,7 @@
 import type { TestServer } from '../support/server.ts';
-import { V2026 } from '../accounts/helpers.ts';
+import { V2026 } from '../support/versions.ts';
+
+export { submitInviteForm as submitForm } from '../support/onboarding-invites.ts';
 
 export function inviteBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -15,17 +17,6 @@ export async function createInvite(s: TestServer, overrides: Record<string, unkn
   const response = await s.request('POST', '/onboarding-invites', { body: inviteBody(overrides), headers: V2026, ...(auth ? { auth } : {}) });
   if (response.status !== 200) throw new Error(`create invite answered ${response.status}: ${response.text}`);
   return response.json;
-}
-
-/** Posts the invite page's form as a browser would (urlencoded), without following a redirect. */
-export async function submitForm(link: string, fields: Record<string, string>): Promise<{ status: number; headers: Headers; text: string }> {
-  const response = await fetch(link, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'test-browser/1.0' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-  return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
 /** Counts the accounts the platform can see (its own included). */

@@ -3,6 +3,7 @@ import { ensureLedgerAccount, moveFunds } from '../../src/ledger/index.ts';
 import { findWalletRow } from '../../src/store/repos/wallets.ts';
 import type { Store } from '../../src/store/port.ts';
 import type { Clock } from '../../src/kernel/clock.ts';
+import type { TestServer } from './server.ts';
 
 /**
  * Puts money into a wallet from the platform's `outside-world` ledger account
@@ -32,6 +33,36 @@ export async function fundWalletFromOutside(
         fromLedgerAccountID: world.ledgerAccountID,
         toLedgerAccountID: wallet.ledger_account_id,
         amount: input.cents,
+        currency: 'USD',
+      },
+      clock,
+    );
+  });
+  return referenceID;
+}
+
+/**
+ * Moves money from the platform's outside-world account into a wallet as a
+ * `transfer` entry (the wallet tests' funding from before the transfers API:
+ * it shows among the wallet's transactions as a transfer); `referenceID` names
+ * the entry. Answers the reference.
+ */
+export async function fundWalletAsTransfer(server: TestServer, accountID: string, walletID: string, cents: number, referenceID = randomUUID()) {
+  const clock = server.services.clock;
+  await server.testStore.store.write(async (sql) => {
+    const wallet = await findWalletRow(sql, accountID, walletID);
+    if (!wallet) throw new Error('no such wallet');
+    const world = await ensureLedgerAccount(sql, { platformID: wallet.platform_id, kind: 'outside-world', ownerID: wallet.platform_id, currency: 'USD' }, clock);
+    await moveFunds(
+      sql,
+      {
+        platformID: wallet.platform_id,
+        referenceType: 'transfer',
+        referenceID,
+        description: 'sandbox funding',
+        fromLedgerAccountID: world.ledgerAccountID,
+        toLedgerAccountID: wallet.ledger_account_id,
+        amount: cents,
         currency: 'USD',
       },
       clock,

@@ -110,21 +110,38 @@ export async function startTestServer(
 
 type TestServerOptions = NonNullable<Parameters<typeof startTestServer>[1]>;
 
+/** What a suite does around its server's life, beyond starting and closing it. */
+export interface SuiteHooks {
+  /**
+   * Runs after the suite's tests, while the server is still open (a final
+   * ledger check, putting a rail back), then the server closes. The suite's
+   * own `after` hooks run only once the server is closed (node runs `after`
+   * hooks in the order they were registered).
+   */
+  beforeClose?: (server: TestServer) => unknown;
+}
+
 /**
  * The usual set-up of a store suite in one line: call inside a `describe`; a
  * test server on `kind` starts before its tests and closes after them. Answers
  * a stand-in that forwards to the server once started (using it outside a test
  * or hook, before the server starts, throws). Options made when the suite
  * starts, such as a standing clock, are passed as a function:
- * `serverPerSuite(kind, () => ({ clock: standingClock() }))`.
+ * `serverPerSuite(kind, () => ({ clock: standingClock() }))`. Call it before
+ * the suite's own `before` hooks: they run after it, with the server started.
  */
-export function serverPerSuite(kind: StoreKind, options?: TestServerOptions | (() => TestServerOptions)): TestServer {
+export function serverPerSuite(kind: StoreKind, options?: TestServerOptions | (() => TestServerOptions), hooks: SuiteHooks = {}): TestServer {
   let started: TestServer | undefined;
   before(async () => {
     started = await startTestServer(kind, typeof options === 'function' ? options() : options);
   });
   after(async () => {
-    await started?.close();
+    if (!started) return;
+    try {
+      await hooks.beforeClose?.(started);
+    } finally {
+      await started.close();
+    }
   });
   return new Proxy({} as TestServer, {
     get(_target, key) {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { Socket } from 'node:net';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.ts';
@@ -99,4 +99,32 @@ export async function createTestStore(kind: StoreKind): Promise<TestStore> {
       await store.close();
     },
   };
+}
+
+/**
+ * A fresh store for a suite in one line, as serverPerSuite is for a server:
+ * call inside a `describe`, before the suite's own `before` hooks; the store is
+ * created before its tests and destroyed after them (`beforeDestroy` first,
+ * while it is still open: a final check). Answers a stand-in that forwards to
+ * the store once created.
+ */
+export function storePerSuite(kind: StoreKind, hooks: { beforeDestroy?: (testStore: TestStore) => unknown } = {}): TestStore {
+  let created: TestStore | undefined;
+  before(async () => {
+    created = await createTestStore(kind);
+  });
+  after(async () => {
+    if (!created) return;
+    try {
+      await hooks.beforeDestroy?.(created);
+    } finally {
+      await created.destroy();
+    }
+  });
+  return new Proxy({} as TestStore, {
+    get(_target, key) {
+      if (!created) throw new Error(`the ${kind} test store is used before its suite created it`);
+      return Reflect.get(created, key);
+    },
+  });
 }

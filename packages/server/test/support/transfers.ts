@@ -44,6 +44,32 @@ export async function postTransfer(s: TestServer, body: unknown, options: { key?
   return s.request('POST', `/accounts/${s.platform.accountID}/transfers`, { body, headers, ...(options.auth ? { auth: options.auth } : {}) });
 }
 
+/** A transfer body from one payment method to another (any rail), `cents` in USD. */
+export function methodTransferBody(sourcePM: string, destinationPM: string, cents: number, extra: Record<string, unknown> = {}) {
+  return { source: { paymentMethodID: sourcePM }, destination: { paymentMethodID: destinationPM }, amount: { currency: 'USD', value: cents }, ...extra };
+}
+
+/** GET a transfer of the first platform under `version`; throws unless 200. */
+export async function getTransfer(s: TestServer, transferID: string, version = 'v2026.01.00') {
+  const got = await s.request('GET', `/accounts/${s.platform.accountID}/transfers/${transferID}`, { headers: { 'x-moov-version': version } });
+  if (got.status !== 200) throw new Error(`get transfer answered ${got.status}: ${got.text}`);
+  return got.json;
+}
+
+/** Moves the first platform's clock and runs the jobs that became due (through `POST /railyard/clock/advance`). */
+export async function advance(s: TestServer, body: { seconds: number } | { until: string }): Promise<void> {
+  const moved = await s.request('POST', '/railyard/clock/advance', { body, headers: V2026 });
+  if (moved.status !== 200) throw new Error(`advance answered ${moved.status}: ${moved.text}`);
+}
+
+/** `transfer.updated` statuses of one transfer, oldest first. */
+export async function updateStatuses(s: TestServer, transferID: string): Promise<string[]> {
+  const rows = await s.testStore.store.read((sql) =>
+    sql.all<{ data: string }>("SELECT data FROM events WHERE platform_id = ? AND event_type = 'transfer.updated' ORDER BY event_seq", [s.platform.accountID]),
+  );
+  return rows.map((r) => JSON.parse(r.data)).filter((d) => d.transferID === transferID).map((d) => d.status as string);
+}
+
 export async function assertLedgerOk(s: TestServer): Promise<void> {
   const result = await verifyLedger(s.testStore.store);
   assert.ok(result.ok, `ledger: ${JSON.stringify(result)}`);
