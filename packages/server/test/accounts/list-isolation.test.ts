@@ -1,25 +1,21 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { V2026, business, create, individual } from './helpers.ts';
 
 for (const kind of await storeKinds()) {
   describe(`accounts: list, connections, isolation, versions (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let alice: any;
     let bob: any;
     let gym: any;
     let foreign: any;
     before(async () => {
-      s = await startTestServer(kind);
       alice = await create(s, individual({ foreignID: 'f-alice', capabilities: ['wallet'] }, { name: { firstName: 'Alice', lastName: 'Stone' }, email: 'alice@example.com' }));
       bob = await create(s, individual({ foreignID: 'f-bob' }, { name: { firstName: 'Bob', middleName: 'Q', lastName: 'Park' }, email: 'bob@example.com' }));
       gym = await create(s, business({ foreignID: 'f-gym', capabilities: ['collect-funds.card-payments'] }, { legalBusinessName: 'Stone Gym 100%_ LLC', email: 'GYM@example.com' }));
       foreign = await create(s, individual({}, { name: { firstName: 'Alice', lastName: 'Other' } }), s.otherPlatform.basic);
-    });
-    after(async () => {
-      await s.close();
     });
 
     const ids = async (query: string, path = '/accounts') => {

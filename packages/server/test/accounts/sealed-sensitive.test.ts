@@ -10,8 +10,8 @@ import { openSensitive } from '../../src/domain/accounts/sealed-sensitive.ts';
 import type { Dialect, Store } from '../../src/store/port.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 import { storeBeforeMigration } from '../support/old-schema.ts';
-import { basic } from '../http/helpers.ts';
 import { business, individual, V2026 } from './helpers.ts';
+import { basic } from '../support/auth.ts';
 
 /*
  * Birth dates, SSNs, ITINs and EINs are sealed at rest with the key of bank
