@@ -1,11 +1,10 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk, postTransfer, walletParty, type WalletParty } from '../transfers/helpers.ts';
-import { body } from '../rails/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { V2026 } from '../support/versions.ts';
+import { assertLedgerOk, methodTransferBody as body, postTransfer, walletParty, type WalletParty } from '../support/transfers.ts';
 
 // Wallet adjustments (docs/refunds.md "Adjustments"): Moov's list and get, and
 // Railyard's sandbox create that posts one balanced, as an `adjustment`
@@ -13,14 +12,7 @@ import { V2026 } from '../support/versions.ts';
 
 for (const kind of await storeKinds()) {
   describe(`adjustments (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(async () => {
-      await assertLedgerOk(s);
-      await s.close();
-    });
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }), { beforeClose: assertLedgerOk });
 
     const adjust = (party: WalletParty, value: number, extra: Record<string, unknown> = {}, auth?: string) =>
       s.request('POST', `/railyard/accounts/${party.accountID}/adjustments`, {
