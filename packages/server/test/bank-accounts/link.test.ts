@@ -1,19 +1,15 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { accountPayload, bankPath, CHASE, createAccount, eventsOf, link, liveMethodTypes, SANDBOX_BANK, V2026 } from './helpers.ts';
 
 for (const kind of await storeKinds()) {
   describe(`bank accounts: link, list, get, disable (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let accountID: string;
     before(async () => {
-      s = await startTestServer(kind);
       accountID = await createAccount(s);
-    });
-    after(async () => {
-      await s.close();
     });
 
     const post = (body: unknown, headers: Record<string, string> = V2026, owner = accountID) =>

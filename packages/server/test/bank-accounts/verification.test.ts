@@ -1,21 +1,15 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { bankPath, createAccount, eventsOf, link, liveMethodTypes, SANDBOX_BANK, V2026 } from './helpers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 for (const kind of await storeKinds()) {
   describe(`bank accounts: micro-deposits and instant verification (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind, () => ({ clock: { now: () => new Date(Date.now() + offsetMs) } }));
     let offsetMs = 0;
-    before(async () => {
-      s = await startTestServer(kind, { clock: { now: () => new Date(Date.now() + offsetMs) } });
-    });
-    after(async () => {
-      await s.close();
-    });
 
     const fresh = async (overrides: Record<string, unknown> = {}) => {
       const accountID = await createAccount(s);
