@@ -1,29 +1,24 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { FAST_PACING } from '../../src/domain/transfers/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { eventTypes } from '../wallets/helpers.ts';
-import { assertLedgerOk, balance, postTransfer, transferBody, walletParty, type WalletParty } from '../transfers/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { finishTestTransfer, LATER, TOO_LATE } from '../support/test-rail.ts';
 import { V2026 } from '../support/versions.ts';
+import { eventTypes } from '../support/events.ts';
+import { assertLedgerOk, balance, postTransfer, transferBody, type WalletParty, walletParty } from '../support/transfers.ts';
 
 for (const kind of await storeKinds()) {
   describe(`cancellations (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }), { beforeClose: () => restore() });
     let alice: WalletParty;
     let bob: WalletParty;
     let restore: () => void = () => {};
     before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
       alice = await walletParty(s, 10_000);
       bob = await walletParty(s);
-    });
-    after(async () => {
-      restore();
-      await s.close();
     });
 
     const base = () => `/accounts/${s.platform.accountID}/transfers`;

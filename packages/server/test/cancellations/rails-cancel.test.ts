@@ -1,11 +1,10 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk, balance, postTransfer, type WalletParty } from '../transfers/helpers.ts';
-import { bankParty } from '../rails/ach-helpers.ts';
-import { advance, body, cardMethod, getTransfer, moneyWallet, updateStatuses } from '../rails/helpers.ts';
+import { serverPerSuite, standingClock, type TestServer } from '../support/server.ts';
 import { V2026 } from '../support/versions.ts';
+import { advance, assertLedgerOk, balance, getTransfer, methodTransferBody as body, postTransfer, updateStatuses, type WalletParty } from '../support/transfers.ts';
+import { bankParty, cardMethod, moneyWallet } from '../support/parties.ts';
 
 // Cancellation on the real ACH and card rails (docs/api-behaviour.md §5.4, decision
 // 1400), on the default `fast` pacing: ACH legs originate 1 s after creation,
@@ -150,13 +149,7 @@ const cases: Case[] = [
 
 for (const kind of await storeKinds()) {
   describe(`cancellation on the ACH and card rails (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
 
     const cancel = (transferID: string) => s.request('POST', `/accounts/${s.platform.accountID}/transfers/${transferID}/cancellations`, { headers: V2026 });
     const count = async (query: string, args: string[]) => (await s.testStore.store.read((sql) => sql.get<{ n: number | string }>(query, args)))!.n;
