@@ -1,12 +1,13 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { create, V2026 } from '../accounts/helpers.ts';
-import { eventTypes, manualTerms } from '../wallets/helpers.ts';
-import { postTransfer } from '../transfers/helpers.ts';
-import { advance, body, cardMethod, getTransfer } from '../rails/helpers.ts';
-import { capability, cardUnderwriting, controllerBody, llcBody, ownerBody, SAMPLE, upload, v26 } from '../representatives/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
+import { create, manualTerms } from '../support/accounts.ts';
+import { requestV2026, V2026 } from '../support/versions.ts';
+import { eventTypes } from '../support/events.ts';
+import { advance, getTransfer, methodTransferBody as body, postTransfer } from '../support/transfers.ts';
+import { cardUnderwriting, controllerBody, getCapability, llcBody, ownerBody, SAMPLE_FILES, uploadAccountFile } from '../support/onboarding.ts';
+import { cardMethod } from '../support/parties.ts';
 
 /*
  * The onboarding of a business from created to `collect-funds.card-payments:
@@ -23,18 +24,14 @@ const CAPABILITY = 'collect-funds.card-payments';
 
 for (const kind of await storeKinds()) {
   describe(`business onboarding to card payments (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(() => s.close());
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
 
     it('moves through exactly the requirements Moov names, is enabled in the sandbox, then takes a card payment', async () => {
       const account = await create(s, llcBody([CAPABILITY]));
       const id = account.accountID as string;
-      const due = async () => (await capability(s, id, CAPABILITY)).requirements?.currentlyDue;
+      const due = async () => (await getCapability(s, id, CAPABILITY)).requirements?.currentlyDue;
       const step = async (expected: string[]) => {
-        const got = await capability(s, id, CAPABILITY);
+        const got = await getCapability(s, id, CAPABILITY);
         assert.equal(got.status, 'pending');
         assert.deepEqual(got.requirements?.currentlyDue, expected);
       };
@@ -52,7 +49,7 @@ for (const kind of await storeKinds()) {
       const afterProfile = (await due())!.filter((need) => need !== 'account.tos-acceptance' && need !== 'business.indicate-owners-provided');
 
       // A controller without a job title or SSN: the controller is counted, its missing fields are due.
-      const ceo = await v26(s, 'POST', `/accounts/${id}/representatives`, controllerBody({ governmentID: undefined, responsibilities: { isController: true } }));
+      const ceo = await requestV2026(s, 'POST', `/accounts/${id}/representatives`, controllerBody({ governmentID: undefined, responsibilities: { isController: true } }));
       assert.equal(ceo.status, 200, ceo.text);
       await step([
         'account.tos-acceptance',
@@ -62,31 +59,31 @@ for (const kind of await storeKinds()) {
         'representative.{rep-uuid}.job-title',
         ...afterProfile.filter((n) => n.startsWith('underwriting.')),
       ]);
-      const patched = await v26(s, 'PATCH', `/accounts/${id}/representatives/${ceo.json.representativeID}`, {
+      const patched = await requestV2026(s, 'PATCH', `/accounts/${id}/representatives/${ceo.json.representativeID}`, {
         governmentID: { ssn: { full: '123-45-6789' } },
         responsibilities: { jobTitle: 'CEO' },
       });
       assert.equal(patched.status, 200, patched.text);
-      const owner = await v26(s, 'POST', `/accounts/${id}/representatives`, ownerBody(60));
+      const owner = await requestV2026(s, 'POST', `/accounts/${id}/representatives`, ownerBody(60));
       assert.equal(owner.status, 200, owner.text);
-      const declared = await v26(s, 'PATCH', `/accounts/${id}`, { profile: { business: { ownersProvided: true } } });
+      const declared = await requestV2026(s, 'PATCH', `/accounts/${id}`, { profile: { business: { ownersProvided: true } } });
       assert.equal(declared.status, 200, declared.text);
       await step(['account.tos-acceptance', ...afterProfile.filter((n) => n.startsWith('underwriting.'))]);
 
       // Underwriting from a business reaching abroad that already takes cards: more becomes due.
-      const first = await v26(s, 'POST', `/accounts/${id}/underwriting`, cardUnderwriting({
+      const first = await requestV2026(s, 'POST', `/accounts/${id}/underwriting`, cardUnderwriting({
         geographicReach: 'us-and-international',
         collectFunds: { cardPayments: { ...cardUnderwriting().collectFunds.cardPayments, currentlyAcceptsCards: true } },
       }));
       assert.equal(first.status, 200, first.text);
       await step(['account.tos-acceptance', 'underwriting.pendingLitigation', 'underwriting.volumeShareByCustomerType', 'business.underwriting-documents-tier-one']);
-      const more = await v26(s, 'POST', `/accounts/${id}/underwriting`, { pendingLitigation: 'none', volumeShareByCustomerType: { business: 10, consumer: 90, p2p: 0 } });
+      const more = await requestV2026(s, 'POST', `/accounts/${id}/underwriting`, { pendingLitigation: 'none', volumeShareByCustomerType: { business: 10, consumer: 90, p2p: 0 } });
       assert.equal(more.status, 200, more.text);
       await step(['account.tos-acceptance', 'business.underwriting-documents-tier-one']);
 
       // The processing statements, uploaded as a file for merchant underwriting.
-      const statements = await upload(s, id, {
-        file: { bytes: SAMPLE.pdf(), name: 'statements-2026-q3.pdf', type: 'application/pdf' },
+      const statements = await uploadAccountFile(s, id, {
+        file: { bytes: SAMPLE_FILES.pdf(), name: 'statements-2026-q3.pdf', type: 'application/pdf' },
         filePurpose: 'merchant_underwriting',
         metadata: JSON.stringify({ requirement_id: 'business.underwriting-documents-tier-one' }),
       });
@@ -94,9 +91,9 @@ for (const kind of await storeKinds()) {
       await step(['account.tos-acceptance']);
 
       // Terms of service: the last requirement; the sandbox enables at once.
-      const accepted = await v26(s, 'PATCH', `/accounts/${id}`, { termsOfService: manualTerms() });
+      const accepted = await requestV2026(s, 'PATCH', `/accounts/${id}`, { termsOfService: manualTerms() });
       assert.equal(accepted.status, 200, accepted.text);
-      const enabled = await capability(s, id, CAPABILITY);
+      const enabled = await getCapability(s, id, CAPABILITY);
       assert.equal(enabled.status, 'enabled');
       assert.equal(enabled.requirements, undefined);
 
@@ -128,13 +125,13 @@ for (const kind of await storeKinds()) {
     it('moves back to pending when a representative it relied on is removed', async () => {
       const account = await create(s, llcBody([CAPABILITY], { withTerms: true }));
       const id = account.accountID as string;
-      const ceo = (await v26(s, 'POST', `/accounts/${id}/representatives`, controllerBody())).json;
-      await v26(s, 'POST', `/accounts/${id}/representatives`, ownerBody(100));
-      await v26(s, 'PATCH', `/accounts/${id}`, { profile: { business: { ownersProvided: true } } });
-      await v26(s, 'POST', `/accounts/${id}/underwriting`, cardUnderwriting());
-      assert.equal((await capability(s, id, CAPABILITY)).status, 'enabled');
-      assert.equal((await v26(s, 'DELETE', `/accounts/${id}/representatives/${ceo.representativeID}`)).status, 204);
-      const after = await capability(s, id, CAPABILITY);
+      const ceo = (await requestV2026(s, 'POST', `/accounts/${id}/representatives`, controllerBody())).json;
+      await requestV2026(s, 'POST', `/accounts/${id}/representatives`, ownerBody(100));
+      await requestV2026(s, 'PATCH', `/accounts/${id}`, { profile: { business: { ownersProvided: true } } });
+      await requestV2026(s, 'POST', `/accounts/${id}/underwriting`, cardUnderwriting());
+      assert.equal((await getCapability(s, id, CAPABILITY)).status, 'enabled');
+      assert.equal((await requestV2026(s, 'DELETE', `/accounts/${id}/representatives/${ceo.representativeID}`)).status, 204);
+      const after = await getCapability(s, id, CAPABILITY);
       assert.equal(after.status, 'pending');
       assert.deepEqual(after.requirements?.currentlyDue, ['business.controllers']);
       const last = (await eventTypes(s, 'capability.updated')).filter((e) => e.data.accountID === id).at(-1);
