@@ -1,20 +1,14 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { cardBody, eventsAbout, link, linked, newAccount, PUSH_PULL_VISA, V2026 } from './helpers.ts';
 
 for (const kind of await storeKinds()) {
   describe(`cards: list, get, update, disable (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind, () => ({ clock: { now: () => now } }));
     // A movable test clock: 2026-06-15, so a card expiring 06/26 lapses when it moves to July.
     let now = new Date('2026-06-15T12:00:00Z');
-    before(async () => {
-      s = await startTestServer(kind, { clock: { now: () => now } });
-    });
-    after(async () => {
-      await s.close();
-    });
 
     const path = (accountID: string, cardID?: string) => `/accounts/${accountID}/cards${cardID ? `/${cardID}` : ''}`;
     const patch = (accountID: string, cardID: string, body: unknown) => s.request('PATCH', path(accountID, cardID), { body, headers: V2026 });

@@ -1,7 +1,7 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { storeKinds, createTestStore, type TestStore } from '../support/stores.ts';
+import { storeKinds, storePerSuite } from '../support/stores.ts';
 import { cardPaymentMethods } from '../../src/domain/payment-methods/card-methods.ts';
 import { expiresOn, type StoredCard } from '../../src/domain/sources/stored-card.ts';
 import { verifyCard } from '../../src/domain/sources/verify-card.ts';
@@ -17,11 +17,10 @@ function verified(cardNumber: string, expiration = { month: '09', year: '35' }):
 
 for (const kind of await storeKinds()) {
   describe(`cards: payment-method provider (${kind})`, () => {
-    let t: TestStore;
+    const t = storePerSuite(kind);
     const accountID = randomUUID();
     const ids = { plain: randomUUID(), pushPull: randomUUID(), prepaid: randomUUID(), lapsing: randomUUID(), disabled: randomUUID() };
     before(async () => {
-      t = await createTestStore(kind);
       const platform = randomUUID();
       await t.store.write(async (sql) => {
         await sql.run('INSERT INTO platforms (platform_id, name, created_on) VALUES (?, ?, ?)', [platform, 'P', '2026-01-01T00:00:00.000Z']);
@@ -47,9 +46,6 @@ for (const kind of await storeKinds()) {
         }
         await disableCardRow(sql, ids.disabled, '2026-06-02T00:00:00.000Z');
       });
-    });
-    after(async () => {
-      await t.destroy();
     });
 
     const desired = (capabilities: string[], now: Date) =>
