@@ -1,10 +1,11 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Moov } from '@moovio/sdk';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { controllerBody, llcBody, ownerBody, v26 } from '../representatives/helpers.ts';
+import { serverPerSuite } from '../support/server.ts';
+import { controllerBody, llcBody, ownerBody } from '../support/onboarding.ts';
+import { requestV2026 } from '../support/versions.ts';
 
 /*
  * The official SDK parses a business account whose profile lists its
@@ -13,13 +14,11 @@ import { controllerBody, llcBody, ownerBody, v26 } from '../representatives/help
  */
 for (const kind of await storeKinds()) {
   describe(`@moovio/sdk account with representatives (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let moov: Moov;
     before(async () => {
-      s = await startTestServer(kind);
       moov = new Moov({ security: { username: s.platform.publicKey, password: s.platform.secret }, serverURL: s.url });
     });
-    after(() => s.close());
 
     it('parses profile.business.representatives on get, list and update', async () => {
       const foreignID = randomUUID();
@@ -27,8 +26,8 @@ for (const kind of await storeKinds()) {
         { ...llcBody(), foreignID } as Parameters<typeof moov.accounts.create>[0],
       );
       const accountID = account.accountID;
-      const controller = (await v26(s, 'POST', `/accounts/${accountID}/representatives`, controllerBody())).json;
-      const owner = (await v26(s, 'POST', `/accounts/${accountID}/representatives`, ownerBody(30))).json;
+      const controller = (await requestV2026(s, 'POST', `/accounts/${accountID}/representatives`, controllerBody())).json;
+      const owner = (await requestV2026(s, 'POST', `/accounts/${accountID}/representatives`, ownerBody(30))).json;
 
       const { result: got } = await moov.accounts.get({ accountID });
       const representatives = got.profile.business?.representatives ?? [];

@@ -1,22 +1,18 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { Moov } from '@moovio/sdk';
 import { CreateAccountError } from '@moovio/sdk/models/errors/index.js';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 
 // The official SDK (v2026.01.00) against a running server: every accounts
 // operation must answer shapes the SDK's own response schemas accept.
 for (const kind of await storeKinds()) {
   describe(`@moovio/sdk accounts compatibility (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let moov: Moov;
     before(async () => {
-      s = await startTestServer(kind);
       moov = new Moov({ security: { username: s.platform.publicKey, password: s.platform.secret }, serverURL: s.url });
-    });
-    after(async () => {
-      await s.close();
     });
 
     it('runs every accounts operation through the SDK', async () => {

@@ -1,11 +1,11 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Moov } from '@moovio/sdk';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { assertLedgerOk } from '../support/transfers.ts';
-import { bankParty } from '../rails/ach-helpers.ts';
+import { bankParty } from '../support/parties.ts';
 
 // The official SDK (v2026.01.00) walks ACH transfers: a debit that funds a
 // wallet and a same-day credit out of one. Every answer — the create, the gets
@@ -13,14 +13,10 @@ import { bankParty } from '../rails/ach-helpers.ts';
 // schemas (an unknown enum value or a missing required field would throw).
 for (const kind of await storeKinds()) {
   describe(`@moovio/sdk ACH transfers compatibility (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let moov: Moov;
     before(async () => {
-      s = await startTestServer(kind);
       moov = new Moov({ security: { username: s.platform.publicKey, password: s.platform.secret }, serverURL: s.url });
-    });
-    after(async () => {
-      await s.close();
     });
 
     /** Moves the platform clock with the Railyard endpoint, as an SDK user would (the SDK has no method for it). */

@@ -1,29 +1,25 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { Moov } from '@moovio/sdk';
 import { BankAccountValidationError, GenericError, MicroDepositValidationError } from '@moovio/sdk/models/errors/index.js';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { createAccount } from '../bank-accounts/helpers.ts';
+import { serverPerSuite } from '../support/server.ts';
+import { createAccountHolder } from '../support/bank-accounts.ts';
 
 // The official SDK (v2026.01.00) against a running server: every bank-account
 // operation answers shapes the SDK's own schemas accept, errors included.
 for (const kind of await storeKinds()) {
   describe(`@moovio/sdk bank accounts compatibility (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let moov: Moov;
     before(async () => {
-      s = await startTestServer(kind);
       moov = new Moov({ security: { username: s.platform.publicKey, password: s.platform.secret }, serverURL: s.url });
-    });
-    after(async () => {
-      await s.close();
     });
 
     const account = { holderName: 'Jules Jackson', holderType: 'individual', accountNumber: '0004321567000', bankAccountType: 'checking', routingNumber: '021000021' } as const;
 
     it('runs every bank-account operation through the SDK', async () => {
-      const accountID = await createAccount(s);
+      const accountID = await createAccountHolder(s);
       const linked = await moov.bankAccounts.link({ accountID, xWaitFor: 'payment-method', linkBankAccount: { account } });
       const bankAccountID = linked.result.bankAccountID;
       assert.equal(linked.result.lastFourAccountNumber, '7000');
@@ -52,7 +48,7 @@ for (const kind of await storeKinds()) {
     });
 
     it('parses the error bodies as the SDK’s error types', async () => {
-      const accountID = await createAccount(s);
+      const accountID = await createAccountHolder(s);
       await assert.rejects(
         moov.bankAccounts.link({ accountID, linkBankAccount: { account: { ...account, routingNumber: '123456789' } } }),
         (error: unknown) => error instanceof BankAccountValidationError && /routingNumber/.test(error.account ?? ''),

@@ -1,25 +1,21 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Moov } from '@moovio/sdk';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk } from '../support/transfers.ts';
-import { advance, bankMethod, cardMethod, moneyWallet } from '../rails/helpers.ts';
+import { serverPerSuite } from '../support/server.ts';
+import { advance, assertLedgerOk } from '../support/transfers.ts';
+import { bankMethod, cardMethod, moneyWallet } from '../support/parties.ts';
 
 // The official SDK (v2026.01.00) drives card payments, pushes to card and RTP
 // credits and parses every answer with its own schemas (card and RTP details,
 // failure codes included).
 for (const kind of await storeKinds()) {
   describe(`@moovio/sdk card and RTP transfers (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let moov: Moov;
     before(async () => {
-      s = await startTestServer(kind);
       moov = new Moov({ security: { username: s.platform.publicKey, password: s.platform.secret }, serverURL: s.url });
-    });
-    after(async () => {
-      await s.close();
     });
 
     it('card payment, decline, push to card and RTP through the SDK', async () => {

@@ -1,25 +1,21 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { Moov } from '@moovio/sdk';
 import { APIError, DuplicateCardError, GenericError, LinkCardError, UpdateCardError } from '@moovio/sdk/models/errors/index.js';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 
 // The official SDK (v2026.01.00) against a running server: every cards
 // operation, and every error it documents, must parse with the SDK's schemas.
 for (const kind of await storeKinds()) {
   describe(`@moovio/sdk cards compatibility (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let moov: Moov;
     let accountID: string;
     before(async () => {
-      s = await startTestServer(kind);
       moov = new Moov({ security: { username: s.platform.publicKey, password: s.platform.secret }, serverURL: s.url });
       const account = await moov.accounts.create({ accountType: 'individual', profile: { individual: { name: { firstName: 'Jordan', lastName: 'Lee' } } } });
       accountID = account.result.accountID;
-    });
-    after(async () => {
-      await s.close();
     });
 
     const linkCard = {

@@ -1,11 +1,11 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { Moov } from '@moovio/sdk';
 import { FileUploadValidationError, GenericError } from '@moovio/sdk/models/errors/index.js';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk } from '../transfers/helpers.ts';
-import { advance, balance, disputedPayment } from '../disputes/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
+import { advance, assertLedgerOk, balance } from '../support/transfers.ts';
+import { disputedPayment } from '../support/disputes.ts';
 
 // The official SDK (v2026.01.00) calls every disputes.* method against a real
 // server and parses every answer and error with its own schemas (closed enums,
@@ -18,15 +18,10 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
 
 for (const kind of await storeKinds()) {
   describe(`@moovio/sdk disputes (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }), { beforeClose: assertLedgerOk });
     let moov: Moov;
     before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
       moov = new Moov({ security: { username: s.platform.publicKey, password: s.platform.secret }, serverURL: s.url });
-    });
-    after(async () => {
-      await assertLedgerOk(s);
-      await s.close();
     });
 
     it('lists, gets, adds, reads, changes, deletes and downloads evidence, submits, and the dispute is won', async () => {

@@ -1,10 +1,10 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { Moov } from '@moovio/sdk';
 import { APIError, AssignCountriesError, GenericError, OnboardingInviteError } from '@moovio/sdk/models/errors/index.js';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { submitForm } from '../onboarding-invites/helpers.ts';
+import { serverPerSuite } from '../support/server.ts';
+import { submitInviteForm } from '../support/onboarding-invites.ts';
 
 /** Reads an SDK byte stream in full. */
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
@@ -24,15 +24,13 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
 // streams by content type), and its typed errors carry the messages.
 for (const kind of await storeKinds()) {
   describe(`@moovio/sdk onboarding invites and enrichment compatibility (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let moov: Moov;
     let other: Moov;
     before(async () => {
-      s = await startTestServer(kind);
       moov = new Moov({ security: { username: s.platform.publicKey, password: s.platform.secret }, serverURL: s.url });
       other = new Moov({ security: { username: s.otherPlatform.publicKey, password: s.otherPlatform.secret }, serverURL: s.url });
     });
-    after(async () => s.close());
 
     it('creates, lists, gets and revokes invites; a redeemed one shows its account', async () => {
       const created = await moov.onboarding.createInvite({
@@ -53,7 +51,7 @@ for (const kind of await storeKinds()) {
       assert.deepEqual((await moov.onboarding.getInvite({ code: invite.code })).result, invite);
       assert.ok((await moov.onboarding.listInvites()).result.some((i) => i.code === invite.code));
 
-      const done = await submitForm(invite.link, { 'business.legalBusinessName': 'Whole Body Fitness LLC', acceptTerms: 'yes' });
+      const done = await submitInviteForm(invite.link, { 'business.legalBusinessName': 'Whole Body Fitness LLC', acceptTerms: 'yes' });
       assert.equal(done.status, 303);
       const redeemed = (await moov.onboarding.getInvite({ code: invite.code })).result;
       assert.ok(redeemed.redeemedOn instanceof Date);

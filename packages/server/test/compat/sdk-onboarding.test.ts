@@ -1,12 +1,13 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Moov } from '@moovio/sdk';
 import { FileValidationError, GenericError, RepresentativeValidationError, UpdateUnderwritingError } from '@moovio/sdk/models/errors/index.js';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { advance, cardMethod } from '../rails/helpers.ts';
-import { SAMPLE } from '../representatives/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
+import { SAMPLE_FILES } from '../support/onboarding.ts';
+import { advance } from '../support/transfers.ts';
+import { cardMethod } from '../support/parties.ts';
 
 /*
  * The official SDK (v2026.01.00) onboards a business unchanged: representatives,
@@ -17,13 +18,11 @@ import { SAMPLE } from '../representatives/helpers.ts';
  */
 for (const kind of await storeKinds()) {
   describe(`@moovio/sdk business onboarding (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
     let moov: Moov;
     before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
       moov = new Moov({ security: { username: s.platform.publicKey, password: s.platform.secret }, serverURL: s.url });
     });
-    after(() => s.close());
 
     it('takes a business from created to collect-funds.card-payments enabled, then a card payment', async () => {
       const { result: account } = await moov.accounts.create({
@@ -95,13 +94,13 @@ for (const kind of await storeKinds()) {
       const uploaded = await moov.files.upload({
         accountID,
         fileUploadRequestMultiPart: {
-          file: { fileName: 'statements.pdf', content: new Uint8Array(SAMPLE.pdf()) },
+          file: { fileName: 'statements.pdf', content: new Uint8Array(SAMPLE_FILES.pdf()) },
           filePurpose: 'merchant_underwriting',
           metadata: JSON.stringify({ comment: 'last three months' }),
         },
       });
       assert.equal(uploaded.result.fileStatus, 'approved');
-      assert.equal(uploaded.result.fileSizeBytes, SAMPLE.pdf().length);
+      assert.equal(uploaded.result.fileSizeBytes, SAMPLE_FILES.pdf().length);
       assert.deepEqual((await moov.files.list({ accountID })).result.map((f) => f.fileID), [uploaded.result.fileID]);
       assert.equal((await moov.files.get({ accountID, fileID: uploaded.result.fileID })).result.fileName, 'statements.pdf');
 

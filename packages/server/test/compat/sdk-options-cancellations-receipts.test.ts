@@ -1,9 +1,9 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { Moov } from '@moovio/sdk';
 import { GenericError, TransferOptionsValidationError } from '@moovio/sdk/models/errors/index.js';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { postTransfer, transferBody, walletParty } from '../support/transfers.ts';
 
 // The official SDK (v2026.01.00) generates transfer options, creates and gets
@@ -12,16 +12,11 @@ import { postTransfer, transferBody, walletParty } from '../support/transfers.ts
 // path is not in SDK 26.2.0, so it is called raw and parsed with the same schema.
 for (const kind of await storeKinds()) {
   describe(`@moovio/sdk options, cancellations and receipts compatibility (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind, undefined, { beforeClose: () => restore() });
     let moov: Moov;
     let restore: () => void = () => {};
     before(async () => {
-      s = await startTestServer(kind);
       moov = new Moov({ security: { username: s.platform.publicKey, password: s.platform.secret }, serverURL: s.url });
-    });
-    after(async () => {
-      restore();
-      await s.close();
     });
 
     it('generates transfer options on both paths', async () => {

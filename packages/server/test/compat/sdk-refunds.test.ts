@@ -1,4 +1,4 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Moov } from '@moovio/sdk';
@@ -10,25 +10,19 @@ import {
   ReversalValidationError,
 } from '@moovio/sdk/models/errors/index.js';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk } from '../transfers/helpers.ts';
-import { advance } from '../rails/helpers.ts';
-import { authorizedPayment, completedPayment, walletBalance } from '../refunds/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
+import { advance, assertLedgerOk } from '../support/transfers.ts';
+import { authorizedPayment, completedPayment, walletBalance } from '../support/refunds.ts';
 
 // The official SDK (v2026.01.00) refunds, reverses and reads adjustments
 // against a real server and parses every answer and error with its own
 // schemas (closed enums, exact success codes): docs/refunds.md.
 for (const kind of await storeKinds()) {
   describe(`@moovio/sdk refunds, reversals and adjustments (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }), { beforeClose: assertLedgerOk });
     let moov: Moov;
     before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
       moov = new Moov({ security: { username: s.platform.publicKey, password: s.platform.secret }, serverURL: s.url });
-    });
-    after(async () => {
-      await assertLedgerOk(s);
-      await s.close();
     });
 
     it('initiates, lists and gets refunds; a replay and a refused amount are the SDK’s errors', async () => {

@@ -1,10 +1,10 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Moov } from '@moovio/sdk';
 import { ListTransfersValidationError, Transfer as TransferConflict, TransferValidationError } from '@moovio/sdk/models/errors/index.js';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { assertLedgerOk, walletParty } from '../support/transfers.ts';
 
 // The official SDK (v2026.01.00) creates, lists, gets, updates and replays
@@ -12,14 +12,10 @@ import { assertLedgerOk, walletParty } from '../support/transfers.ts';
 // own schemas, the 409 replay and the 422s included.
 for (const kind of await storeKinds()) {
   describe(`@moovio/sdk transfers compatibility (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let moov: Moov;
     before(async () => {
-      s = await startTestServer(kind);
       moov = new Moov({ security: { username: s.platform.publicKey, password: s.platform.secret }, serverURL: s.url });
-    });
-    after(async () => {
-      await s.close();
     });
 
     it('runs every transfers operation through the SDK', async () => {

@@ -1,24 +1,20 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { Moov } from '@moovio/sdk';
 import { AddCapabilitiesError, ListWalletsValidationError, ListWalletTransactionsValidationError } from '@moovio/sdk/models/errors/index.js';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { fundWallet } from '../wallets/helpers.ts';
+import { serverPerSuite } from '../support/server.ts';
+import { fundWalletAsTransfer } from '../support/funding.ts';
 
 // The official SDK (v2026.01.00) against a running server: every capabilities,
 // wallets, wallet-transactions and payment-methods operation must answer
 // shapes the SDK's own response schemas accept, errors included.
 for (const kind of await storeKinds()) {
   describe(`@moovio/sdk capabilities, wallets, payment methods compatibility (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let moov: Moov;
     before(async () => {
-      s = await startTestServer(kind);
       moov = new Moov({ security: { username: s.platform.publicKey, password: s.platform.secret }, serverURL: s.url });
-    });
-    after(async () => {
-      await s.close();
     });
 
     it('runs every operation through the SDK', async () => {
@@ -62,7 +58,7 @@ for (const kind of await storeKinds()) {
       const wallets = await moov.wallets.list({ accountID });
       assert.equal(wallets.result.length, 1);
       const defaultWallet = wallets.result[0]!;
-      await fundWallet(s, accountID, defaultWallet.walletID, 4_200);
+      await fundWalletAsTransfer(s, accountID, defaultWallet.walletID, 4_200);
       const got = await moov.wallets.get({ accountID, walletID: defaultWallet.walletID });
       assert.deepEqual(got.result.availableBalance, { currency: 'USD', value: 4_200, valueDecimal: '42.00' });
       assert.ok(got.result.createdOn instanceof Date);

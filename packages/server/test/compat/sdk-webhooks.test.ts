@@ -1,9 +1,9 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { Moov } from '@moovio/sdk';
 import { APIError, CreateWebhookValidationError, UpdateWebhookValidationError } from '@moovio/sdk/models/errors/index.js';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { expectedSignature, startReceiver, unreachableUrl, type TestReceiver } from '../webhooks/receiver.ts';
 
 // The official SDK (v2026.01.00) manages webhooks against a running server
@@ -11,17 +11,12 @@ import { expectedSignature, startReceiver, unreachableUrl, type TestReceiver } f
 // exact statuses), and its typed 422 errors must carry the field messages.
 for (const kind of await storeKinds()) {
   describe(`@moovio/sdk webhooks compatibility (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind, undefined, { beforeClose: () => receiver.close() });
     let moov: Moov;
     let receiver: TestReceiver;
     before(async () => {
-      s = await startTestServer(kind);
       receiver = await startReceiver();
       moov = new Moov({ security: { username: s.platform.publicKey, password: s.platform.secret }, serverURL: s.url });
-    });
-    after(async () => {
-      await receiver.close();
-      await s.close();
     });
 
     it('creates, lists, gets, updates, reads the secret, pings and disables a webhook', async () => {
