@@ -1,11 +1,12 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { bearer, mintToken } from '../http/helpers.ts';
-import { business, create, individual, V2026 } from '../accounts/helpers.ts';
+import { serverPerSuite } from '../support/server.ts';
+import { business, create, individual } from '../support/accounts.ts';
+import { V2026 } from '../support/versions.ts';
+import { bearer, mintToken } from '../support/auth.ts';
 
 /** The text a pdfkit PDF shows: its content streams inflated, the hex strings of its text operators decoded. */
 function pdfText(pdf: Buffer): string {
@@ -25,11 +26,7 @@ function manualTerms() {
 
 for (const kind of await storeKinds()) {
   describe(`countries of operation (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind);
-    });
-    after(async () => s.close());
+    const s = serverPerSuite(kind);
 
     it('starts empty; PUT replaces the list, names or codes stored as names, duplicates once', async () => {
       const account = await create(s, business());
@@ -86,11 +83,7 @@ for (const kind of await storeKinds()) {
   });
 
   describe(`merchant processing agreement (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind);
-    });
-    after(async () => s.close());
+    const s = serverPerSuite(kind);
 
     it('is a PDF generated from an account that accepted the terms', async () => {
       const account = await create(
