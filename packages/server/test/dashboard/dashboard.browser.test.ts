@@ -1,11 +1,11 @@
-import { describe, it, before, after, afterEach } from 'node:test';
+import { describe, it, before, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { startReceiver, type TestReceiver } from '../webhooks/receiver.ts';
 import { ensureDashboardBuilt } from './built.ts';
 
@@ -20,7 +20,17 @@ const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 const skip = browserSkipReason();
 
 describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false, timeout: 180_000 }, () => {
-  let s: TestServer;
+  before(() => {
+    ensureDashboardBuilt();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+  const s = serverPerSuite('sqlite', undefined, {
+    beforeClose: async (server) => {
+      await browser?.close();
+      await receiver?.close();
+      await server.services.jobs.stop();
+    },
+  });
   let receiver: TestReceiver;
   let browser: Browser;
   let context: BrowserContext;
@@ -40,9 +50,6 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
   const section = (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }).click();
 
   before(async () => {
-    ensureDashboardBuilt();
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    s = await startTestServer('sqlite');
     s.services.jobs.start();
     s.services.webhookDelivery.start();
     receiver = await startReceiver();
@@ -63,13 +70,6 @@ describe('the dashboard in a browser', { skip: skip ? `skipped: ${skip}` : false
   afterEach(async (t) => {
     const name = t.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
     await page?.screenshot({ path: `${process.env.RAILYARD_BROWSER_ARTIFACTS ?? tmpdir()}/railyard-dashboard-${name}.png` }).catch(() => {});
-  });
-
-  after(async () => {
-    await browser?.close();
-    await receiver?.close();
-    await s?.services.jobs.stop();
-    await s?.close();
   });
 
   it('sends a browser at / to the dashboard, which asks for a key and refuses a wrong one with a clear message', async () => {

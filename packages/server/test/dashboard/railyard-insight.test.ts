@@ -1,11 +1,11 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { V2026 } from '../accounts/helpers.ts';
-import { postTransfer, transferBody, walletParty } from '../transfers/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { FAST_PACING } from '../../src/domain/transfers/pacing.ts';
+import { V2026 } from '../support/versions.ts';
+import { postTransfer, transferBody, walletParty } from '../support/transfers.ts';
 
 /*
  * The Railyard-only reads behind the dashboard: a transfer's ledger entries and
@@ -14,20 +14,18 @@ import { FAST_PACING } from '../../src/domain/transfers/pacing.ts';
  */
 for (const kind of await storeKinds()) {
   describe(`railyard insight operations (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind, () => ({ clock: standingClock(), services: { railPacing: { ...FAST_PACING, walletCompleteAfterSeconds: 60 } } }));
     let transferID: string;
     const other = () => ({ auth: s.otherPlatform.basic });
     const get = (path: string, opts: { auth?: string } = {}) => s.request('GET', path, { headers: V2026, ...opts });
 
     before(async () => {
-      s = await startTestServer(kind, { clock: standingClock(), services: { railPacing: { ...FAST_PACING, walletCompleteAfterSeconds: 60 } } });
       const from = await walletParty(s, 10_000);
       const to = await walletParty(s);
       const created = await postTransfer(s, transferBody(from, to, 2_500));
       assert.ok(created.status < 300 && created.json.transferID, created.text);
       transferID = created.json.transferID;
     });
-    after(() => s.close());
 
     it('lists the pending job of a paced transfer, earliest due first, and it completes when the clock moves past it', async () => {
       const before = await get('/railyard/jobs');

@@ -1,8 +1,8 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { PAGE_SECURITY_HEADERS } from '../../src/http/static-pages.ts';
 import { DASHBOARD_DIST, ensureDashboardBuilt } from './built.ts';
@@ -16,12 +16,8 @@ async function statusOf(url: string): Promise<number> {
 }
 
 describe('the dashboard and API reference pages', () => {
-  let s: TestServer;
-  before(async () => {
-    ensureDashboardBuilt();
-    s = await startTestServer('sqlite');
-  });
-  after(() => s.close());
+  before(() => ensureDashboardBuilt());
+  const s = serverPerSuite('sqlite');
 
   it('serves the dashboard page with the security headers and no caching of the page itself', async () => {
     const response = await fetch(`${s.url}/dashboard/`);
