@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { Sql, Store } from '../../packages/server/src/store/port.ts';
+import { roundTrips } from '../../packages/server/src/store/postgres/postgres-store.ts';
 import { startTestServer } from '../../packages/server/test/support/server.ts';
 import { walletParty, transferBody } from '../../packages/server/test/transfers/helpers.ts';
 
@@ -35,6 +36,7 @@ function counting(sql: Sql): Sql {
     all: (text, params) => (note(text), sql.all(text, params)),
     get: (text, params) => (note(text), sql.get(text, params)),
     run: (text, params) => (note(text), sql.run(text, params)),
+    defer: (text, params) => (note(text), sql.defer(text, params)),
   };
 }
 function instrument(store: Store): void {
@@ -51,6 +53,7 @@ try {
   const caller = { platformID: s.platform.accountID, publicKey: 'bench' };
   const body = transferBody(from, to, 1);
   instrument(s.testStore.store);
+  const roundTrips0 = roundTrips.count;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let next = 0;
@@ -69,6 +72,8 @@ try {
   console.log(`${kind}: ${n} creates, ${concurrency} in flight, ${completed} completed`);
   console.log(`cpu ms/create ${(cpuMs / n).toFixed(3)}  wall ms/create ${(wallMs / n).toFixed(3)}  creates/s ${((n / wallMs) * 1000).toFixed(0)}`);
   console.log(`statements/create ${(statements / n).toFixed(1)}`);
+  // Each message to PostgreSQL waits one round trip; deferred writes ride with the next one (decision 2001).
+  if (kind === 'postgres') console.log(`round trips/create ${((roundTrips.count - roundTrips0) / n).toFixed(1)}`);
   if (showSql) {
     for (const [text, count] of [...counts].sort((a, b) => b[1] - a[1])) {
       console.log(`${(count / n).toFixed(2).padStart(6)}  ${text.replace(/\s+/g, ' ').slice(0, 110)}`);

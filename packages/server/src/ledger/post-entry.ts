@@ -1,5 +1,5 @@
 import { newRowID } from '../kernel/ids.ts';
-import { type Sql, UniqueViolation } from '../store/port.ts';
+import type { Sql } from '../store/port.ts';
 import {
   addToBucket,
   beginEntrySavepoint,
@@ -47,21 +47,23 @@ export async function postEntry(sql: Sql, input: EntryInput, clock: Clock): Prom
 
 export async function postEntryOfKind(sql: Sql, input: EntryInput, kind: EntryKind, clock: Clock): Promise<PostResult> {
   assertEntry(input);
-  for (let attempt = 0; ; attempt++) {
-    const replay = await findReplay(sql, input, kind);
-    if (replay) return { entry: replay, replayed: true };
-    await beginEntrySavepoint(sql);
-    try {
-      const entry = await writeEntry(sql, input, kind, clock);
-      await releaseEntrySavepoint(sql);
-      return { entry, replayed: false };
-    } catch (error) {
-      await rollbackEntrySavepoint(sql);
-      // Two writers raced on one idempotencyRef (PostgreSQL): the loser looks again and answers the winner's entry.
-      if (error instanceof UniqueViolation && input.idempotencyRef !== undefined && attempt === 0) continue;
-      throw error;
-    }
+  await beginEntrySavepoint(sql);
+  let entry: LedgerEntry | undefined;
+  try {
+    entry = await writeEntry(sql, input, kind, clock);
+  } catch (error) {
+    await rollbackEntrySavepoint(sql);
+    throw error;
   }
+  if (entry) {
+    await releaseEntrySavepoint(sql);
+    return { entry, replayed: false };
+  }
+  // `idempotencyRef` had posted (now, or by a concurrent writer that committed first): nothing was written.
+  await releaseEntrySavepoint(sql);
+  const replay = await findReplay(sql, input, kind);
+  if (!replay) throw new LedgerError('idempotency-conflict', `idempotencyRef ${input.idempotencyRef} is taken but its entry cannot be read`);
+  return { entry: replay, replayed: true };
 }
 
 async function findReplay(sql: Sql, input: EntryInput, kind: EntryKind): Promise<LedgerEntry | undefined> {
@@ -98,7 +100,8 @@ function sameEntry(existing: LedgerEntry, input: EntryInput, kind: EntryKind): b
   );
 }
 
-async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: Clock): Promise<LedgerEntry> {
+/** Writes the entry, or answers undefined, having written nothing, when its `idempotencyRef` already posted. */
+async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: Clock): Promise<LedgerEntry | undefined> {
   const createdOn = timestamp(clock);
   const entryRow: LedgerEntryRow = {
     entry_id: newRowID(),
@@ -112,7 +115,7 @@ async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: C
     settlement: input.settlement ?? null,
     created_on: createdOn,
   };
-  await insertEntry(sql, entryRow);
+  if (!(await insertEntry(sql, entryRow))) return undefined;
 
   // Accounts are updated in one global order (by ID, then bucket) so two
   // entries touching the same accounts on PostgreSQL lock rows in the same

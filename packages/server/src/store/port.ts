@@ -12,6 +12,15 @@ export interface Sql {
   get<T = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
   /** A statement that changes rows; answers how many it changed. */
   run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }>;
+  /**
+   * A write whose outcome the unit of work does not read (an event, a posting, a
+   * savepoint): the adapter may hold it and send it, in order, with the unit's next
+   * statement or its COMMIT, saving a round trip (PostgreSQL, decision 2001). Every
+   * later statement of the unit sees it. Its failure (a constraint, a deadlock)
+   * surfaces from that later statement or from the commit and fails the unit, so
+   * defer only statements nobody catches an error of. SQLite runs it at once.
+   */
+  defer(sql: string, params?: readonly SqlValue[]): Promise<void>;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

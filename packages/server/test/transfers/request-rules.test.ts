@@ -257,11 +257,18 @@ function notingInserts(store: Store, log: string[]): Store {
     all: (text, params) => sql.all(text, params),
     get: (text, params) => sql.get(text, params),
     run: (text, params) => {
-      const table = /^\s*INSERT INTO (\w+)/i.exec(text)?.[1];
-      if (table) log.push(`insert ${table}`);
+      note(text);
       return sql.run(text, params);
     },
+    defer: (text, params) => {
+      note(text);
+      return sql.defer(text, params);
+    },
   });
+  const note = (text: string) => {
+    const table = /^\s*INSERT INTO (\w+)/i.exec(text)?.[1];
+    if (table) log.push(`insert ${table}`);
+  };
   return {
     dialect: store.dialect,
     read: (work) => store.read((sql) => work(noting(sql))),

@@ -1,7 +1,7 @@
 import type { EventData } from '@railyard/contract';
 import { newRowID } from '../../kernel/ids.ts';
 import type { Sql } from '../../store/port.ts';
-import { enabledCapabilitiesOf } from '../../store/repos/payment-methods.ts';
+import { enabledCapabilitiesOfBoth } from '../../store/repos/payment-methods.ts';
 import { findTransferRow, insertTransfer } from '../../store/repos/transfers.ts';
 import { findWalletRow } from '../../store/repos/wallets.ts';
 import type { RailPacing } from './pacing.ts';
@@ -14,7 +14,7 @@ import type { CheckedCreateTransfer } from './create-input.ts';
 import { AMEX_MINIMUM, amountLimit, dollars } from './limits.ts';
 import { transferFromRow, transferToRow, type TransferRecord } from './model.ts';
 import { isValidPair, railFor } from './pairs.ts';
-import { resolveParty, type ResolvedParty } from './parties.ts';
+import { resolveParties, type ResolvedParty } from './parties.ts';
 import { markNewReference } from '../wallets/movement-events.ts';
 
 /**
@@ -41,8 +41,12 @@ export async function createTransferRecord(
   const { platformID, request, clock } = input;
   const visible = (party: ResolvedParty | undefined) =>
     party && !input.hiddenPaymentMethodTypes?.has(party.method.paymentMethodType) ? party : undefined;
-  const source = visible(await resolveParty(sql, platformID, request.sourcePaymentMethodID));
-  const destination = visible(await resolveParty(sql, platformID, request.destinationPaymentMethodID));
+  const parties = await resolveParties(sql, platformID, {
+    source: request.sourcePaymentMethodID,
+    destination: request.destinationPaymentMethodID,
+  });
+  const source = visible(parties.source);
+  const destination = visible(parties.destination);
   const unknown: Record<string, string> = {};
   if (!source) unknown['sourcePaymentMethodID'] = 'no such payment method, or it is disabled';
   if (!destination) unknown['destinationPaymentMethodID'] = 'no such payment method, or it is disabled';
@@ -57,10 +61,8 @@ export async function createTransferRecord(
   if (!rail) throw new BadRequest(`${sourceType} to ${destinationType} transfers (the ${railName} rail) are not available yet`);
 
   await checkWalletsInLedger(sql, platformID, [source, destination]);
-  const unmet = unmetRequirement(sourceType, destinationType, {
-    source: await enabledCapabilitiesOf(sql, source.method.accountID),
-    destination: await enabledCapabilitiesOf(sql, destination.method.accountID),
-  });
+  const [sourceCapabilities, destinationCapabilities] = await enabledCapabilitiesOfBoth(sql, [source.method.accountID, destination.method.accountID]);
+  const unmet = unmetRequirement(sourceType, destinationType, { source: sourceCapabilities, destination: destinationCapabilities });
   if (unmet) throw new BadRequest(`the ${unmet.party} account needs the ${unmet.anyOf.join(' or ')} capability enabled`);
   checkAmount(request.amount, sourceType, destinationType, [source, destination]);
   rail.checkOptions(request.echo);
@@ -93,7 +95,9 @@ export async function createTransferRecord(
     updatedOn: now,
     rowVersion: 1,
   };
-  // The row goes in first: a concurrent replay of the key blocks on the unique index here, before any money moves.
+  // The row goes in first: a concurrent replay of the key blocks on the unique index before any money moves.
+  // Deferred (decision 2001), it travels with the rail's first statement; its unique violation then fails
+  // the unit there, and the service answers the winner's transfer as it would have here.
   await insertTransfer(sql, transferToRow(record));
   markNewReference(sql, 'transfer', record.transferID);
   const created: EventData<'transfer.created'> = { accountID: platformID, transferID: record.transferID, status: record.status };

@@ -1,5 +1,5 @@
 import type { Sql } from '../../store/port.ts';
-import { findTransferPartyRow } from '../../store/repos/transfer-parties.ts';
+import { findTransferPartyRows, type TransferPartyRow } from '../../store/repos/transfer-parties.ts';
 import type { WalletRow } from '../../store/repos/wallets.ts';
 import { toResolvedPaymentMethod, type ResolvedPaymentMethod } from '../payment-methods/find.ts';
 import { paymentMethodProviders } from '../payment-methods/providers.ts';
@@ -21,13 +21,24 @@ export interface ResolvedParty {
 }
 
 /**
- * A live payment method of an account the platform can see (its own, or a
- * still-connected one), rendered; undefined otherwise: a disabled method, a
- * missing one and another platform's look the same. One read for the method,
- * its account, the visibility and (for a wallet) the wallet row.
+ * Both sides of a new transfer, in one read: each a live payment method of an
+ * account the platform can see (its own, or a still-connected one), rendered;
+ * undefined otherwise: a disabled method, a missing one and another platform's
+ * look the same. The read covers the method, its account, the visibility and
+ * (for a wallet) the wallet row.
  */
-export async function resolveParty(sql: Sql, platformID: string, paymentMethodID: string): Promise<ResolvedParty | undefined> {
-  const row = await findTransferPartyRow(sql, platformID, paymentMethodID.toLowerCase());
+export async function resolveParties(
+  sql: Sql,
+  platformID: string,
+  paymentMethodIDs: { source: string; destination: string },
+): Promise<{ source: ResolvedParty | undefined; destination: ResolvedParty | undefined }> {
+  const sourceID = paymentMethodIDs.source.toLowerCase();
+  const destinationID = paymentMethodIDs.destination.toLowerCase();
+  const rows = await findTransferPartyRows(sql, platformID, [sourceID, destinationID]);
+  return { source: await resolveParty(sql, rows.get(sourceID)), destination: await resolveParty(sql, rows.get(destinationID)) };
+}
+
+async function resolveParty(sql: Sql, row: TransferPartyRow | undefined): Promise<ResolvedParty | undefined> {
   if (!row || row.visible !== 1) return undefined;
   const method = toResolvedPaymentMethod(row);
   const provider = paymentMethodProviders.find((p) => p.sourceKind === method.sourceKind);

@@ -64,23 +64,117 @@ function isRetryable(error: unknown): boolean {
 }
 
 interface Queryable {
-  query(config: pg.QueryConfig): Promise<pg.QueryResult>;
+  query(config: pg.QueryConfig | string): Promise<pg.QueryResult | pg.QueryResult[]>;
+}
+
+/** Counts messages sent to PostgreSQL (each one waits a round trip); bench/tools/transfer-cpu.ts prints it per create. */
+export const roundTrips = { count: 0 };
+
+/** The last statement's result of a message that may hold several (the simple query protocol answers one result per statement). */
+function lastResult(results: pg.QueryResult | pg.QueryResult[]): pg.QueryResult {
+  if (!Array.isArray(results)) return results;
+  const last = results[results.length - 1];
+  if (last === undefined) throw new Error('PostgreSQL answered no result');
+  return last;
+}
+
+/**
+ * A statement with its values written in as quoted literals, for a message of
+ * several statements (the simple query protocol takes no parameters). A quoted
+ * literal has PostgreSQL's type `unknown` until its context decides, exactly
+ * like an untyped `$n` parameter, so the same SQL means the same thing either
+ * way. Escaped by the driver's own `escapeLiteral` (quotes, backslashes).
+ */
+function inline(sql: string, params: readonly SqlValue[]): string {
+  let index = 0;
+  const text = sql.replace(/\?/g, () => {
+    if (index >= params.length) throw new Error(`statement has more placeholders than its ${params.length} values`);
+    const value = params[index++] as SqlValue;
+    return value === null ? 'NULL' : escapeLiteral(String(value));
+  });
+  if (index !== params.length) throw new Error(`statement has ${index} placeholders for ${params.length} values`);
+  return text;
+}
+
+function escapeLiteral(value: string): string {
+  return loadDriver().escapeLiteral(value);
 }
 
 class PostgresSql implements Sql {
   constructor(private readonly client: Queryable) {}
 
+  protected async send(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult> {
+    roundTrips.count++;
+    try {
+      return lastResult(await this.client.query(query(sql, params)));
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+
   async all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    return (await this.client.query(query(sql, params))).rows as T[];
+    return (await this.send(sql, params)).rows as T[];
   }
 
   async get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
-    return (await this.client.query(query(sql, params))).rows[0] as T | undefined;
+    return (await this.send(sql, params)).rows[0] as T | undefined;
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
+    return { changes: (await this.send(sql, params)).rowCount ?? 0 };
+  }
+
+  /** Outside a unit of work (a read) there is nothing to send it with: it runs at once. */
+  async defer(sql: string, params: readonly SqlValue[] = []): Promise<void> {
+    await this.run(sql, params);
+  }
+}
+
+/**
+ * One unit of work on its own connection, in one transaction (decision 2001).
+ * BEGIN and every deferred write wait in `pending` and leave with the unit's
+ * next statement, in one message: the statements run in order and the answer is
+ * the last one's. The COMMIT leaves the same way. So a unit costs one round trip
+ * per statement whose result it reads, plus one for the COMMIT, and a row lock
+ * taken by a guarded update is held across fewer round trips. A statement sent
+ * alone (nothing pending) keeps its named, prepared form.
+ */
+class PostgresUnit extends PostgresSql {
+  private pending: string[] = ['BEGIN'];
+  /** Whether anything reached PostgreSQL: a unit that sent nothing has no transaction to end. */
+  private sent = false;
+
+  constructor(private readonly connection: Queryable) {
+    super(connection);
+  }
+
+  protected override async send(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult> {
+    if (this.pending.length === 0) return super.send(sql, params);
+    const message = [...this.pending, inline(sql, params)].join(';\n');
+    return this.sendMessage(message);
+  }
+
+  override async defer(sql: string, params: readonly SqlValue[] = []): Promise<void> {
+    this.pending.push(inline(sql, params));
+  }
+
+  /** Sends what is pending with the COMMIT. */
+  async commit(): Promise<void> {
+    if (!this.sent && this.pending.length === 1) return; // BEGIN alone: the unit wrote and read nothing
+    await this.sendMessage([...this.pending, 'COMMIT'].join(';\n'));
+  }
+
+  async rollback(): Promise<void> {
+    this.pending = [];
+    if (this.sent) await this.connection.query('ROLLBACK');
+  }
+
+  private async sendMessage(message: string): Promise<pg.QueryResult> {
+    this.pending = [];
+    this.sent = true;
+    roundTrips.count++;
     try {
-      return { changes: (await this.client.query(query(sql, params))).rowCount ?? 0 };
+      return lastResult(await this.connection.query(message));
     } catch (error) {
       throw translateError(error);
     }
@@ -131,13 +225,13 @@ export class PostgresStore implements Store {
       let broken: Error | undefined;
       const onError = (error: Error) => (broken = error);
       client.on('error', onError);
+      const unit = new PostgresUnit(client);
       try {
-        await client.query('BEGIN');
-        const value = await work(new PostgresSql(client));
-        await client.query('COMMIT');
+        const value = await work(unit);
+        await unit.commit();
         return value;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await unit.rollback().catch(() => undefined);
         if (isRetryable(error) && attempt < MAX_SERIALIZATION_RETRIES) continue;
         throw error;
       } finally {

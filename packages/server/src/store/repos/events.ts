@@ -24,7 +24,8 @@ export async function insertEvent(
   sql: Sql,
   row: { eventID: string; platformID: string; type: string; data: unknown; createdOn: string },
 ): Promise<void> {
-  await sql.run('INSERT INTO events (event_id, platform_id, event_type, data, created_on) VALUES (?, ?, ?, ?, ?)', [
+  // Deferred: nothing reads an event back in the unit that writes it, and a fresh ID cannot collide (decision 2001).
+  await sql.defer('INSERT INTO events (event_id, platform_id, event_type, data, created_on) VALUES (?, ?, ?, ?, ?)', [
     row.eventID,
     row.platformID,
     row.type,

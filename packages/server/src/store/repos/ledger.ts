@@ -144,8 +144,17 @@ export async function addToBucket(
 
 // ---- entries and postings ----
 
-export async function insertEntry(sql: Sql, row: LedgerEntryRow): Promise<void> {
-  await sql.run(`INSERT INTO ledger_entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+/**
+ * Inserts the entry unless its `idempotency_ref` already posted one on this
+ * platform: answers false then, and writes nothing. One statement instead of a
+ * read before the insert (decision 2001); on PostgreSQL a concurrent insert of the
+ * same reference makes this one wait for it and then answer false.
+ */
+export async function insertEntry(sql: Sql, row: LedgerEntryRow): Promise<boolean> {
+  const { changes } = await sql.run(
+    `INSERT INTO ledger_entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (platform_id, idempotency_ref) DO NOTHING`,
+    [
     row.entry_id,
     row.platform_id,
     row.entry_type,
@@ -156,11 +165,14 @@ export async function insertEntry(sql: Sql, row: LedgerEntryRow): Promise<void> 
     row.reverses_entry_id,
     row.settlement,
     row.created_on,
-  ]);
+    ],
+  );
+  return changes === 1;
 }
 
+/** Deferred (decision 2001): the caller already holds every value it answers; `(entry_id, line)` is new with its entry. */
 export async function insertPosting(sql: Sql, row: LedgerPostingRow): Promise<void> {
-  await sql.run(`INSERT INTO ledger_postings (${POSTING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+  await sql.defer(`INSERT INTO ledger_postings (${POSTING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
     row.entry_id,
     row.line,
     row.platform_id,
@@ -234,15 +246,16 @@ export async function accountPostingRows(
 
 // ---- savepoints: one ledger entry is all-or-nothing even when its caller catches a refusal ----
 
+// The savepoint statements answer nothing: deferred, they travel with the entry's next statement (decision 2001).
 export async function beginEntrySavepoint(sql: Sql): Promise<void> {
-  await sql.run('SAVEPOINT ledger_entry');
+  await sql.defer('SAVEPOINT ledger_entry');
 }
 
 export async function releaseEntrySavepoint(sql: Sql): Promise<void> {
-  await sql.run('RELEASE SAVEPOINT ledger_entry');
+  await sql.defer('RELEASE SAVEPOINT ledger_entry');
 }
 
 export async function rollbackEntrySavepoint(sql: Sql): Promise<void> {
-  await sql.run('ROLLBACK TO SAVEPOINT ledger_entry');
-  await sql.run('RELEASE SAVEPOINT ledger_entry');
+  await sql.defer('ROLLBACK TO SAVEPOINT ledger_entry');
+  await sql.defer('RELEASE SAVEPOINT ledger_entry');
 }

@@ -19,8 +19,9 @@ export interface TransferPartyRow {
 
 // Creating a transfer resolves two payment methods; read one at a time (method,
 // visibility, account, wallet) that was up to eight statements of the 26 a
-// wallet→wallet create ran, and a round trip each on PostgreSQL.
-const SQL = `
+// wallet→wallet create ran, and a round trip each on PostgreSQL. Both sides are
+// one read now (decision 2001).
+const sqlFor = (count: number) => `
 SELECT pm.payment_method_id, pm.payment_method_type, pm.account_id, pm.source_kind, pm.source_id,
        a.email AS account_email, a.display_name AS account_display_name,
        CASE WHEN ${VISIBLE_TO_PLATFORM} THEN 1 ELSE 0 END AS visible,
@@ -28,11 +29,26 @@ SELECT pm.payment_method_id, pm.payment_method_type, pm.account_id, pm.source_ki
   FROM payment_methods pm
   JOIN accounts a ON a.account_id = pm.account_id
   LEFT JOIN wallets w ON pm.source_kind = 'wallet' AND w.wallet_id = pm.source_id AND w.account_id = pm.account_id
- WHERE pm.payment_method_id = ? AND pm.disabled_on IS NULL`;
+ WHERE pm.payment_method_id IN (${Array.from({ length: count }, () => '?').join(', ')}) AND pm.disabled_on IS NULL`;
+const ONE = sqlFor(1);
+const TWO = sqlFor(2);
 
 export async function findTransferPartyRow(sql: Sql, platformID: string, paymentMethodID: string): Promise<TransferPartyRow | undefined> {
-  const row = await sql.get<Record<string, unknown>>(SQL, [platformID, platformID, paymentMethodID]);
-  if (!row) return undefined;
+  const row = await sql.get<Record<string, unknown>>(ONE, [platformID, platformID, paymentMethodID]);
+  return row ? toPartyRow(row) : undefined;
+}
+
+/** Both sides of a transfer in one read, by payment method ID; a side that is missing or disabled is absent from the map. */
+export async function findTransferPartyRows(
+  sql: Sql,
+  platformID: string,
+  paymentMethodIDs: readonly [string, string],
+): Promise<Map<string, TransferPartyRow>> {
+  const rows = await sql.all<Record<string, unknown>>(TWO, [platformID, platformID, ...paymentMethodIDs]);
+  return new Map(rows.map((row) => [row['payment_method_id'] as string, toPartyRow(row)]));
+}
+
+function toPartyRow(row: Record<string, unknown>): TransferPartyRow {
   let wallet: WalletRow | undefined;
   if (row['w_wallet_id'] !== null && row['w_wallet_id'] !== undefined) {
     wallet = Object.fromEntries(WALLET_COLUMNS.map((column) => [column, row[`w_${column}`]])) as unknown as WalletRow;

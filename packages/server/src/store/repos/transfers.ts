@@ -88,8 +88,9 @@ const COLUMNS = [
 const SELECT = `SELECT ${COLUMNS.join(', ')} FROM transfers`;
 
 /** Inserts a transfer; a second row with the same (platform, idempotency key) raises UniqueViolation. */
+/** Deferred (decision 2001): its only failure, a key taken by a concurrent request, fails the whole unit wherever it surfaces. */
 export async function insertTransfer(sql: Sql, row: TransferRow): Promise<void> {
-  await sql.run(
+  await sql.defer(
     `INSERT INTO transfers (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
     COLUMNS.map((column) => row[column] as SqlValue),
   );

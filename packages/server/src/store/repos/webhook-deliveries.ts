@@ -35,8 +35,9 @@ function placeholders(count: number): string {
 export async function insertDeliveriesForEvent(
   sql: Sql,
   row: { platformID: string; eventID: string; eventType: string; dueMs: number; giveUpAfterMs: number; createdOn: string },
-): Promise<number> {
-  const result = await sql.run(
+): Promise<void> {
+  // Deferred with its event: it sends with the unit's next statement or its COMMIT (decision 2001).
+  await sql.defer(
     `INSERT INTO webhook_deliveries
        (webhook_id, platform_id, event_id, status, attempts, next_attempt_ms, give_up_after_ms, created_on, updated_on)
      SELECT w.webhook_id, CAST(? AS TEXT), CAST(? AS TEXT), 'pending', 0, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT)
@@ -44,7 +45,6 @@ export async function insertDeliveriesForEvent(
      ORDER BY w.webhook_id`,
     [row.platformID, row.eventID, row.dueMs, row.giveUpAfterMs, row.createdOn, row.createdOn, row.platformID, row.eventType],
   );
-  return result.changes;
 }
 
 export interface ClaimCandidateRow {

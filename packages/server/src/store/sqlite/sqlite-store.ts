@@ -96,6 +96,11 @@ class SqliteSql implements Sql {
       throw translateError(error);
     }
   }
+
+  /** A statement costs no round trip here: deferring would only move its error away from its cause. */
+  async defer(sql: string, params: readonly SqlValue[] = []): Promise<void> {
+    await this.run(sql, params);
+  }
 }
 
 /**

@@ -1,0 +1,149 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { UniqueViolation } from '../../src/store/port.ts';
+import { roundTrips } from '../../src/store/postgres/postgres-store.ts';
+
+// `Sql.defer` (decision 2001): a write the unit does not read the outcome of may
+// travel with the unit's next statement or its COMMIT. Whatever the adapter
+// does with it, the unit must mean the same thing: in order, seen by every later
+// statement, all or nothing, and a failure fails the unit.
+const CREATED = '2026-01-01T00:00:00.000Z';
+const insertPlatform = 'INSERT INTO platforms (platform_id, name, created_on) VALUES (?, ?, ?)';
+const nameOf = 'SELECT name FROM platforms WHERE platform_id = ?';
+
+for (const kind of await storeKinds()) {
+  describe(`deferred writes (${kind})`, () => {
+    let t: TestStore;
+    before(async () => {
+      t = await createTestStore(kind);
+    });
+    after(async () => {
+      await t.destroy();
+    });
+
+    async function nameStored(id: string): Promise<string | undefined> {
+      return (await t.store.read((sql) => sql.get<{ name: string }>(nameOf, [id])))?.name;
+    }
+
+    it('a later statement of the unit sees them, in the order they were deferred', async () => {
+      const seen = await t.store.write(async (sql) => {
+        await sql.defer(insertPlatform, ['d-1', 'first', CREATED]);
+        await sql.defer('UPDATE platforms SET name = ? WHERE platform_id = ?', ['second', 'd-1']);
+        return sql.get<{ name: string }>(nameOf, ['d-1']);
+      });
+      assert.equal(seen?.name, 'second');
+      assert.equal(await nameStored('d-1'), 'second');
+    });
+
+    it('a unit that only defers commits them', async () => {
+      await t.store.write(async (sql) => {
+        await sql.defer(insertPlatform, ['d-2', 'only deferred', CREATED]);
+      });
+      assert.equal(await nameStored('d-2'), 'only deferred');
+    });
+
+    it('a unit that throws after deferring writes nothing', async () => {
+      await assert.rejects(
+        t.store.write(async (sql) => {
+          await sql.defer(insertPlatform, ['d-3', 'lost', CREATED]);
+          await sql.get(nameOf, ['d-3']);
+          await sql.defer(insertPlatform, ['d-4', 'lost too', CREATED]);
+          throw new Error('refused');
+        }),
+        /refused/,
+      );
+      assert.equal(await nameStored('d-3'), undefined);
+      assert.equal(await nameStored('d-4'), undefined);
+    });
+
+    it("a deferred write's unique violation fails the unit at its commit, as a UniqueViolation, and nothing of the unit stays", async () => {
+      await t.store.write((sql) => sql.run(insertPlatform, ['d-5', 'taken', CREATED]));
+      await assert.rejects(
+        t.store.write(async (sql) => {
+          await sql.run(insertPlatform, ['d-6', 'written before', CREATED]);
+          await sql.defer(insertPlatform, ['d-5', 'duplicate', CREATED]);
+        }),
+        UniqueViolation,
+      );
+      assert.equal(await nameStored('d-5'), 'taken');
+      assert.equal(await nameStored('d-6'), undefined);
+    });
+
+    it("a deferred write's failure surfaces from the unit's next statement at the latest", async () => {
+      await t.store.write((sql) => sql.run(insertPlatform, ['d-7', 'taken', CREATED]));
+      let failedAt: string | undefined;
+      await assert.rejects(
+        t.store.write(async (sql) => {
+          await sql.defer(insertPlatform, ['d-7', 'duplicate', CREATED]).catch((error: unknown) => {
+            failedAt = 'defer';
+            throw error;
+          });
+          await sql.get(nameOf, ['d-7']).catch((error: unknown) => {
+            failedAt ??= 'next statement';
+            throw error;
+          });
+        }),
+        UniqueViolation,
+      );
+      // SQLite runs it at once; PostgreSQL sends it with the read.
+      assert.equal(failedAt, kind === 'sqlite' ? 'defer' : 'next statement');
+    });
+
+    it('values travel unchanged: quotes, backslashes, question marks, NUL-free unicode, null, numbers', async () => {
+      const awkward = ["it's", 'back\\slash\\', 'what?', "'; DROP TABLE platforms; --", 'ünïcødé ✓ 𝄞', '$1 $$ $tag$'];
+      await t.store.write(async (sql) => {
+        for (const [index, name] of awkward.entries()) await sql.defer(insertPlatform, [`d-v${index}`, name, CREATED]);
+      });
+      for (const [index, name] of awkward.entries()) assert.equal(await nameStored(`d-v${index}`), name, `value ${index}`);
+      // null and numbers in their columns: a ledger account row (NOT NULL columns filled, a nullable one null).
+      const row = await t.store.write(async (sql) => {
+        await sql.defer('CREATE TEMPORARY TABLE IF NOT EXISTS deferred_values (label TEXT, amount BIGINT, note TEXT)');
+        await sql.defer('INSERT INTO deferred_values (label, amount, note) VALUES (?, ?, ?)', ['big', 9_007_199_254_740_991, null]);
+        return sql.get<{ amount: number; note: string | null }>('SELECT amount, note FROM deferred_values WHERE label = ?', ['big']);
+      });
+      assert.deepEqual({ amount: Number(row?.amount), note: row?.note }, { amount: 9_007_199_254_740_991, note: null });
+    });
+
+    it('a savepoint rolled back in deferred statements undoes only what followed it', async () => {
+      await t.store.write(async (sql) => {
+        await sql.defer(insertPlatform, ['d-8', 'kept', CREATED]);
+        await sql.defer('SAVEPOINT probe');
+        await sql.defer(insertPlatform, ['d-9', 'undone', CREATED]);
+        await sql.defer('ROLLBACK TO SAVEPOINT probe');
+        await sql.defer('RELEASE SAVEPOINT probe');
+      });
+      assert.equal(await nameStored('d-8'), 'kept');
+      assert.equal(await nameStored('d-9'), undefined);
+    });
+
+    it('a statement with placeholders and values that do not match is refused, nothing written', async () => {
+      await assert.rejects(
+        t.store.write(async (sql) => {
+          await sql.defer(insertPlatform, ['d-10', 'short']);
+          await sql.get(nameOf, ['d-10']);
+        }),
+      );
+      assert.equal(await nameStored('d-10'), undefined);
+    });
+
+    if (kind === 'postgres') {
+      it('PostgreSQL: BEGIN, deferred writes and COMMIT cost no round trip of their own', async () => {
+        const before = roundTrips.count;
+        await t.store.write(async (sql) => {
+          for (let index = 0; index < 5; index++) await sql.defer(insertPlatform, [`d-rt${index}`, 'x', CREATED]);
+          await sql.get(nameOf, ['d-rt0']); // BEGIN + five inserts + this read: one message
+          await sql.defer('UPDATE platforms SET name = ? WHERE platform_id = ?', ['y', 'd-rt1']);
+        }); // the update + COMMIT: one message
+        assert.equal(roundTrips.count - before, 2);
+        assert.equal(await nameStored('d-rt1'), 'y');
+      });
+
+      it('PostgreSQL: a unit that reads and writes nothing sends nothing', async () => {
+        const before = roundTrips.count;
+        await t.store.write(async () => undefined);
+        assert.equal(roundTrips.count - before, 0);
+      });
+    }
+  });
+}
