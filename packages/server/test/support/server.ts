@@ -63,7 +63,11 @@ export async function startTestServer(
   const railSwitch = switchableRails();
   // A key for the life of the test server, as for an in-memory database (0500).
   const services = createServices(testStore.store, clock, { ...options.services, sourceSecrets: ephemeralSourceSecrets(), rails: railSwitch.rails });
-  const app = await buildApp({ services, rateLimit: options.rateLimit ?? { kind: 'off' }, logLevel: 'silent' });
+  // The tests' client reuses keep-alive connections. On a loaded machine a test can block its event loop
+  // (server and client share it) past the server's 5 s keep-alive: both timers then fire late, and a
+  // request written on the connection the server is closing fails with ECONNRESET (seen in
+  // read-update.test.ts under load 20). A minute here leaves the closing to the client (4 s).
+  const app = await buildApp({ services, rateLimit: options.rateLimit ?? { kind: 'off' }, logLevel: 'silent', edgeLimits: { keepAliveTimeoutMs: 60_000 } });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const make = async (name: string): Promise<TestPlatform> => {
     const created = await services.platforms.create({ name });
