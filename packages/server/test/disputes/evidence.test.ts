@@ -1,10 +1,10 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_EVIDENCE_FILE_BYTES } from '@railyard/contract';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk } from '../transfers/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { addText, advance, disputedPayment, disputePath, getDispute, pdfBytes, uploadFile, V2026 } from './helpers.ts';
+import { assertLedgerOk } from '../support/transfers.ts';
 
 // Evidence of a dispute (docs/disputes.md "Evidence"): text and files (multipart,
 // JPEG/TIFF/PDF up to 4 MB), read back, changed, deleted, downloaded and
@@ -12,13 +12,7 @@ import { addText, advance, disputedPayment, disputePath, getDispute, pdfBytes, u
 
 for (const kind of await storeKinds()) {
   describe(`dispute evidence (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
 
     const evidenceCount = async (disputeID: string) =>
       Number(

@@ -1,9 +1,9 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk, postTransfer, transferBody, v2024TransferValidator, walletParty } from '../transfers/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { addText, advance, balance, disputedPayment, disputeEvents, disputePath, getDispute, getTransfer, listDisputes, V2026, walletTransactions } from './helpers.ts';
+import { assertLedgerOk, postTransfer, transferBody, v2024TransferValidator, walletParty } from '../support/transfers.ts';
 
 // A dispute's whole life on the platform clock (docs/disputes.md): a card
 // payment of a trigger amount completes, the network's notice opens the
@@ -17,13 +17,7 @@ const validateV2024 = v2024TransferValidator();
 
 for (const kind of await storeKinds()) {
   describe(`dispute lifecycle (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
 
     it('opens a Visa chargeback of $66.01 5 s after the payment completes, debiting the wallet', async () => {
       const { merchant, cardholderAccountID, transferID, paid, disputes } = await disputedPayment(s, 66_01);

@@ -1,27 +1,23 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { bearer, mintToken } from '../http/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { disputedPayment, disputePath, listDisputes, uploadFile, pdfBytes, V2026 } from './helpers.ts';
+import { bearer, mintToken } from '../support/auth.ts';
 
 // The list's filters and order, and Moov's scopes: transfers.read for reads and
 // accept, transfers.write for evidence and submission (docs/disputes.md).
 
 for (const kind of await storeKinds()) {
   describe(`dispute list and scopes (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
     let first: { disputeID: string; transferID: string; merchant: string; createdOn: string; respondBy: string };
     let second: { disputeID: string; transferID: string; merchant: string; createdOn: string; respondBy: string };
     before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
       const a = await disputedPayment(s, 66_01);
       const b = await disputedPayment(s, 66_03);
       first = { ...a.disputes[0], transferID: a.transferID, merchant: a.merchant.accountID };
       second = { ...b.disputes[0], transferID: b.transferID, merchant: b.merchant.accountID };
-    });
-    after(async () => {
-      await s.close();
     });
 
     const ids = (list: any[]) => list.map((d) => d.disputeID);

@@ -1,11 +1,11 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk, postTransfer } from '../transfers/helpers.ts';
-import { body, cardMethod, moneyWallet } from '../rails/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { addText, advance, balance, disputePath, getDispute, getTransfer, listDisputes, V2026 } from './helpers.ts';
+import { assertLedgerOk, methodTransferBody as body, postTransfer } from '../support/transfers.ts';
+import { cardMethod, moneyWallet } from '../support/parties.ts';
 
 // With realistic pacing the card payment follows the brand's cutoff and the
 // banking calendar; the chargeback still arrives 5 s after the wallet is
@@ -15,13 +15,7 @@ const DAY_S = 24 * 60 * 60;
 
 for (const kind of await storeKinds()) {
   describe(`disputes with realistic pacing (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock(), services: { railPacing: REALISTIC_PACING } });
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind, () => ({ clock: standingClock(), services: { railPacing: REALISTIC_PACING } }));
 
     it('opens 5 s after the banking-day credit; decided 10 days after submission', async () => {
       const merchant = await moneyWallet(s);
