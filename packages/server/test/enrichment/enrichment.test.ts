@@ -1,14 +1,14 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { bearer, mintToken } from '../http/helpers.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { checkRoutingNumber } from '../../src/domain/sources/routing-number.ts';
 import { DIRECTORY, abaCheckDigit } from '../../src/domain/institutions/directory.ts';
 import { industrySlug } from '../../src/domain/enrichment/industries.ts';
 import { bankFor } from '../../src/domain/bank-accounts/bank-directory.ts';
-import { create as createAccount, individual } from '../accounts/helpers.ts';
+import { create as createAccount, individual } from '../support/accounts.ts';
+import { bearer, mintToken } from '../support/auth.ts';
 
 describe('the sandbox institution directory', () => {
   it('holds only valid, distinct routing numbers, the bank table among them', () => {
@@ -41,11 +41,7 @@ describe('the sandbox institution directory', () => {
 
 for (const kind of await storeKinds()) {
   describe(`industries, institutions, enrichment and avatars (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind);
-    });
-    after(async () => s.close());
+    const s = serverPerSuite(kind);
 
     it('GET /industries lists industries by display name with categories and MCCs', async () => {
       const response = await s.request('GET', '/industries');
