@@ -1,18 +1,17 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sdk from '@moovio/sdk/models/components/index.js';
 import { EMITTED_EVENT_TYPES, EVENT_DATA, INTERNAL_EVENT_TYPES, isDeliverableEventType, PAYMENT_METHOD_TYPE_IDS, type EventData, type MoovEventType } from '@railyard/contract';
 import { listEventsAfter, MAX_EVENTS_PER_READ } from '../../src/store/repos/events.ts';
 import { recordEvent } from '../../src/kernel/events.ts';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { business, create, individual, V2026 } from '../accounts/helpers.ts';
-import { completeIndividual, manualTerms } from '../wallets/helpers.ts';
-import { accountPayload, bankPath } from '../bank-accounts/helpers.ts';
-import { cardBody, PUSH_PULL_VISA } from '../cards/helpers.ts';
-import { advance, bankMethod, body, cardMethod, moneyWallet } from '../rails/helpers.ts';
-import { bankParty } from '../rails/ach-helpers.ts';
-import { assertLedgerOk, postTransfer, walletParty, type WalletParty } from '../transfers/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
+import { business, completeIndividual, create, individual, manualTerms } from '../support/accounts.ts';
+import { V2026 } from '../support/versions.ts';
+import { accountPayload, cardBody, PUSH_PULL_VISA } from '../support/sources.ts';
+import { bankAccountPath } from '../support/bank-accounts.ts';
+import { advance, assertLedgerOk, methodTransferBody as body, postTransfer, walletParty, type WalletParty } from '../support/transfers.ts';
+import { bankMethod, bankParty, cardMethod, moneyWallet } from '../support/parties.ts';
 
 // Every event type the server writes, in the exact order and with the exact
 // `data` of docs/api-behaviour.md §9.4 (SDK `webhookdata*.ts`), read back from
@@ -56,14 +55,8 @@ const SDK_DATA: Record<(typeof EMITTED_EVENT_TYPES)[number], { parse(value: unkn
 
 for (const kind of await storeKinds()) {
   describe(`event sequences (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      // Platform time moves only when a case advances it: every rail step happens exactly when asked.
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(async () => {
-      await s.close();
-    });
+    // Platform time moves only when a case advances it: every rail step happens exactly when asked.
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
 
     let seen = 0;
     /** The first platform's events written since the last call, oldest first, as webhook delivery reads them. */
@@ -209,9 +202,9 @@ for (const kind of await storeKinds()) {
         ...Object.values(before).map((pm) => enabled(id, bankAccountID, pm)),
       ]);
 
-      assert.equal((await v2026('POST', bankPath(id, bankAccountID, '/micro-deposits'))).status, 204);
+      assert.equal((await v2026('POST', bankAccountPath(id, bankAccountID, '/micro-deposits'))).status, 204);
       await expectEvents([ev('bankAccount.updated', { bankAccountID, accountID: id, status: 'pending', statusReason: 'verification-initiated' })]);
-      assert.equal((await v2026('PUT', bankPath(id, bankAccountID, '/micro-deposits'), { amounts: [0, 0] })).status, 200);
+      assert.equal((await v2026('PUT', bankAccountPath(id, bankAccountID, '/micro-deposits'), { amounts: [0, 0] })).status, 200);
       const verifiedPMs = await methodsOf(id, bankAccountID);
       const added = Object.entries(verifiedPMs).filter(([type]) => !(type in before));
       assert.ok(added.some(([type]) => type === 'ach-debit-fund'), JSON.stringify(verifiedPMs));
@@ -266,7 +259,7 @@ for (const kind of await storeKinds()) {
         ...gone.map(([, pm]) => disabled(id, bankAccountID, pm)),
       ]);
 
-      assert.equal((await v2026('DELETE', bankPath(id, bankAccountID))).status, 204);
+      assert.equal((await v2026('DELETE', bankAccountPath(id, bankAccountID))).status, 204);
       await expectEvents([ev('bankAccount.deleted', { bankAccountID, accountID: id }), ...Object.values(left).map((pm) => disabled(id, bankAccountID, pm))]);
       funded = { accountID: id, walletID, paymentMethodID: walletPM, bankAccountID };
       await assertLedgerOk(s);

@@ -7,7 +7,7 @@ import { listEventsAfter, MAX_EVENTS_PER_READ } from '../../src/store/repos/even
 import { noteWalletPostings, walletTransactionStatus, withWalletEvents } from '../../src/domain/wallets/movement-events.ts';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite, standingClock } from '../support/server.ts';
-import { walletParty } from '../transfers/helpers.ts';
+import { walletParty } from '../support/transfers.ts';
 
 // domain/wallets/movement-events.ts on its own: the status rule it shares with
 // the wallet transactions query, one balance.updated per wallet per unit of

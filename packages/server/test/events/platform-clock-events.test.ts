@@ -1,7 +1,7 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { startReceiver, type TestReceiver } from '../webhooks/receiver.ts';
 import { create as createAccount, individual } from '../support/accounts.ts';
 import { V2026 } from '../support/versions.ts';
@@ -13,15 +13,10 @@ const DAY_MS = DAY_S * 1000;
 // after `POST /railyard/clock/advance` an event's createdOn and its deliveries' schedule follow it.
 for (const kind of await storeKinds()) {
   describe(`events on the platform clock (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind, undefined, { beforeClose: () => receiver.close() });
     let receiver: TestReceiver;
     before(async () => {
-      s = await startTestServer(kind);
       receiver = await startReceiver();
-    });
-    after(async () => {
-      await receiver.close();
-      await s.close();
     });
     const call = (method: string, path: string, body?: unknown) => s.request(method, path, { ...(body !== undefined ? { body } : {}), headers: V2026 });
 
