@@ -4,7 +4,7 @@ import { storeKinds } from '../support/stores.ts';
 import { systemClock } from '../../src/kernel/clock.ts';
 import { enqueueJob, JobRunner, type RunSummary } from '../../src/jobs/index.ts';
 import { countJobsByStatus } from '../../src/store/repos/jobs.ts';
-import { createPlatform, effectCounts, openTwinStores, recordEffect } from './support.ts';
+import { createPlatform, effectCounts, openTwinStores, recordEffect } from '../support/jobs.ts';
 
 const JOBS = 500;
 

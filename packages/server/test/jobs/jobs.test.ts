@@ -5,7 +5,7 @@ import { PlatformClock } from '../../src/kernel/platform-clock.ts';
 import { claimDueJobs, completeJob, enqueueJob, failJob } from '../../src/jobs/index.ts';
 import type { Store } from '../../src/store/port.ts';
 import { countJobsByStatus } from '../../src/store/repos/jobs.ts';
-import { createPlatform, effectCounts, jobRow, ManualClock, openTwinStores, type TwinStores } from './support.ts';
+import { createPlatform, effectCounts, jobRow, ManualClock, openTwinStores, type TwinStores } from '../support/jobs.ts';
 
 const KINDS = ['test.step'];
 

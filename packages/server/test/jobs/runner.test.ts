@@ -4,7 +4,7 @@ import { storeKinds } from '../support/stores.ts';
 import { PlatformClock } from '../../src/kernel/platform-clock.ts';
 import { claimDueJobs, enqueueJob, JobRunner } from '../../src/jobs/index.ts';
 import type { Store } from '../../src/store/port.ts';
-import { createPlatform, effectCounts, jobRow, ManualClock, openTwinStores, recordEffect, type TwinStores } from './support.ts';
+import { createPlatform, effectCounts, jobRow, ManualClock, openTwinStores, recordEffect, type TwinStores } from '../support/jobs.ts';
 
 for (const kind of await storeKinds()) {
   describe(`jobs: runner (${kind})`, () => {

@@ -1,23 +1,19 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { enqueueJob } from '../../src/jobs/index.ts';
-import { effectCounts, recordEffect } from '../jobs/support.ts';
+import { effectCounts, recordEffect } from '../support/jobs.ts';
 
 const HOUR_MS = 3_600_000;
 
 for (const kind of await storeKinds()) {
   describe(`POST /railyard/clock/advance, GET /railyard/clock (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     before(async () => {
-      s = await startTestServer(kind);
       s.services.jobs.registerJobHandler('test.clock-effect', async (sql, job, ctx) => {
         await recordEffect(sql, job.platformID, job.jobID, ctx.clock.now().toISOString());
       });
-    });
-    after(async () => {
-      await s.close();
     });
 
     const advance = (body: unknown, auth?: string | null) => s.request('POST', '/railyard/clock/advance', { body, ...(auth !== undefined ? { auth } : {}) });

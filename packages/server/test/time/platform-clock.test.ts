@@ -1,9 +1,9 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { storeKinds, createTestStore, type TestStore } from '../support/stores.ts';
+import { storeKinds, storePerSuite } from '../support/stores.ts';
 import { ValidationFailed } from '../../src/kernel/errors.ts';
 import { MAX_ADVANCE_SECONDS, MAX_CLOCK_OFFSET_MS, PlatformClock } from '../../src/kernel/platform-clock.ts';
-import { createPlatform, ManualClock } from '../jobs/support.ts';
+import { createPlatform, ManualClock } from '../support/jobs.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -17,20 +17,16 @@ function refusedOn(field: string) {
 
 for (const kind of await storeKinds()) {
   describe(`platform clock (${kind})`, () => {
-    let testStore: TestStore;
+    const testStore = storePerSuite(kind);
     const base = new ManualClock();
     let clocks: PlatformClock;
     let one: string;
     let two: string;
 
     before(async () => {
-      testStore = await createTestStore(kind);
       clocks = new PlatformClock(testStore.store, base);
       one = await createPlatform(testStore.store, base, 'One');
       two = await createPlatform(testStore.store, base, 'Two');
-    });
-    after(async () => {
-      await testStore.destroy();
     });
 
     it('starts at real time and follows it', async () => {

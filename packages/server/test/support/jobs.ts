@@ -8,7 +8,7 @@ import { PostgresStore } from '../../src/store/postgres/postgres-store.ts';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { Sql, Store } from '../../src/store/port.ts';
 import { findJob, type JobRow } from '../../src/store/repos/jobs.ts';
-import { POSTGRES_URL, type StoreKind } from '../support/stores.ts';
+import { POSTGRES_URL, type StoreKind } from './stores.ts';
 
 /** Real time that a test moves by hand: leases expire when the test says so. */
 export class ManualClock implements Clock {
