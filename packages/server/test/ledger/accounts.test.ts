@@ -1,7 +1,7 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { storeKinds, storePerSuite } from '../support/stores.ts';
 import { createPlatform, outsideWorld, refusedWith, steppingClock } from './fixtures.ts';
 import {
   availableBalance,
@@ -15,17 +15,13 @@ import {
 
 for (const kind of await storeKinds()) {
   describe(`ledger accounts (${kind})`, () => {
-    let t: TestStore;
+    const t = storePerSuite(kind);
     let platformID: string;
     let otherPlatformID: string;
     const clock = steppingClock();
     before(async () => {
-      t = await createTestStore(kind);
       platformID = await createPlatform(t.store, clock);
       otherPlatformID = await createPlatform(t.store, clock);
-    });
-    after(async () => {
-      await t.destroy();
     });
 
     it('opens a wallet account with zero balances that may never go negative', async () => {

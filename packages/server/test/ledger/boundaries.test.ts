@@ -1,18 +1,16 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
-import { createPlatform, ledgerSnapshot, openAccount, outsideWorld, refusedWith, steppingClock } from './fixtures.ts';
+import { storeKinds } from '../support/stores.ts';
+import { ledgerSnapshot, openAccount, outsideWorld, postingSuite, refusedWith, usd } from './fixtures.ts';
 import {
   entriesByReference,
   holdFunds,
   listPostings,
   openLedgerAccount,
-  postEntry,
   settleHold,
   type EntryInput,
   type LedgerAccount,
-  type PostingInput,
 } from '../../src/ledger/index.ts';
 
 // Edges the mutation run (docs/testing.md) found untested: each limit accepted
@@ -29,43 +27,10 @@ const MAX_SKIP = 1_000_000;
 
 for (const kind of await storeKinds()) {
   describe(`ledger limits at their edges, and replays that differ (${kind})`, () => {
-    let t: TestStore;
-    let platformID: string;
-    let world: LedgerAccount;
-    let wallet: LedgerAccount;
-    let other: LedgerAccount;
-    const clock = steppingClock();
-
-    const entry = (postings: PostingInput[], extra: Partial<EntryInput> = {}): EntryInput => ({
-      platformID,
-      referenceType: 'adjustment',
-      referenceID: randomUUID(),
-      description: 'edge test',
-      postings,
-      ...extra,
-    });
-    const post = (input: EntryInput) => t.store.write((sql) => postEntry(sql, input, clock));
-    const usd = (account: LedgerAccount, amount: number, bucket: 'available' | 'pending' = 'available'): PostingInput => ({
-      ledgerAccountID: account.ledgerAccountID,
-      amount,
-      currency: 'USD',
-      bucket,
-    });
-
-    before(async () => {
-      t = await createTestStore(kind);
-      platformID = await createPlatform(t.store, clock);
-      world = await outsideWorld(t.store, clock, platformID);
-      wallet = await openAccount(t.store, clock, platformID, 'wallet');
-      other = await openAccount(t.store, clock, platformID, 'wallet');
-      await post(entry([usd(world, -100_000), usd(wallet, 100_000)]));
-    });
-    after(async () => {
-      await t.destroy();
-    });
+    const { t, clock, book, entry, post } = postingSuite(kind, { description: 'edge test', funding: 100_000 });
 
     it(`an owner ID of ${MAX_OWNER_ID} characters opens an account, ${MAX_OWNER_ID + 1} is refused`, async () => {
-      const open = (ownerID: string) => t.store.write((sql) => openLedgerAccount(sql, { platformID, kind: 'wallet', ownerID, currency: 'USD' }, clock));
+      const open = (ownerID: string) => t.store.write((sql) => openLedgerAccount(sql, { platformID: book.platformID, kind: 'wallet', ownerID, currency: 'USD' }, clock));
       assert.equal((await open('o'.repeat(MAX_OWNER_ID))).ownerID, 'o'.repeat(MAX_OWNER_ID));
       await assert.rejects(open('p'.repeat(MAX_OWNER_ID + 1)), refusedWith('invalid-entry'));
     });
@@ -77,9 +42,9 @@ for (const kind of await storeKinds()) {
     });
 
     it('an unknown settlement kind and a hold of zero are refused', async () => {
-      await assert.rejects(post(entry([usd(world, -1), usd(other, 1)], { settlement: 'gift' as 'fee' })), refusedWith('invalid-entry'));
+      await assert.rejects(post(entry([usd(book.world, -1), usd(book.other, 1)], { settlement: 'gift' as 'fee' })), refusedWith('invalid-entry'));
       const hold = (amount: number) =>
-        t.store.write((sql) => holdFunds(sql, { platformID, referenceType: 'adjustment', referenceID: randomUUID(), description: 'hold', ledgerAccountID: wallet.ledgerAccountID, amount, currency: 'USD' }, clock));
+        t.store.write((sql) => holdFunds(sql, { platformID: book.platformID, referenceType: 'adjustment', referenceID: randomUUID(), description: 'hold', ledgerAccountID: book.wallet.ledgerAccountID, amount, currency: 'USD' }, clock));
       await assert.rejects(hold(0), refusedWith('invalid-amount'));
       assert.equal((await hold(1)).replayed, false, 'a hold of one cent');
     });
@@ -92,29 +57,29 @@ for (const kind of await storeKinds()) {
       ];
       for (const [field, limit, extra] of cases) {
         const atLimit = `${randomUUID()}${'x'.repeat(limit)}`.slice(0, limit);
-        const posted = await post(entry([usd(world, -1), usd(other, 1)], extra(atLimit)));
+        const posted = await post(entry([usd(book.world, -1), usd(book.other, 1)], extra(atLimit)));
         assert.equal(posted.replayed, false, `${field} of ${limit}`);
         const snapshot = await ledgerSnapshot(t.store);
-        await assert.rejects(post(entry([usd(world, -1), usd(other, 1)], extra('y'.repeat(limit + 1)))), refusedWith('invalid-entry'), `${field} of ${limit + 1}`);
+        await assert.rejects(post(entry([usd(book.world, -1), usd(book.other, 1)], extra('y'.repeat(limit + 1)))), refusedWith('invalid-entry'), `${field} of ${limit + 1}`);
         assert.deepEqual(await ledgerSnapshot(t.store), snapshot, `${field}: the refusal wrote nothing`);
       }
-      await assert.rejects(post(entry([usd(world, -1), usd(other, 1)], { referenceID: '' })), refusedWith('invalid-entry'), 'an empty referenceID');
-      assert.equal((await post(entry([usd(world, -1), usd(other, 1)], { description: '' }))).replayed, false, 'an empty description is allowed');
+      await assert.rejects(post(entry([usd(book.world, -1), usd(book.other, 1)], { referenceID: '' })), refusedWith('invalid-entry'), 'an empty referenceID');
+      assert.equal((await post(entry([usd(book.world, -1), usd(book.other, 1)], { description: '' }))).replayed, false, 'an empty description is allowed');
     });
 
     it(`an entry of ${MAX_POSTINGS} postings posts, ${MAX_POSTINGS + 1} are refused`, async () => {
-      const accounts = await Promise.all(Array.from({ length: MAX_POSTINGS - 1 }, () => openAccount(t.store, clock, platformID, 'wallet')));
-      const full = [usd(world, -(MAX_POSTINGS - 1)), ...accounts.map((account) => usd(account, 1))];
+      const accounts = await Promise.all(Array.from({ length: MAX_POSTINGS - 1 }, () => openAccount(t.store, clock, book.platformID, 'wallet')));
+      const full = [usd(book.world, -(MAX_POSTINGS - 1)), ...accounts.map((account) => usd(account, 1))];
       assert.equal((await post(entry(full))).entry.postings.length, MAX_POSTINGS);
-      const extra = await openAccount(t.store, clock, platformID, 'wallet');
-      await assert.rejects(post(entry([usd(world, -MAX_POSTINGS), ...accounts.map((account) => usd(account, 1)), usd(extra, 1)])), refusedWith('invalid-entry'));
+      const extra = await openAccount(t.store, clock, book.platformID, 'wallet');
+      await assert.rejects(post(entry([usd(book.world, -MAX_POSTINGS), ...accounts.map((account) => usd(account, 1)), usd(extra, 1)])), refusedWith('invalid-entry'));
     });
 
     it(`a settlement pays 1 to ${MAX_POSTINGS - 1} credits: none or ${MAX_POSTINGS} are refused`, async () => {
       const referenceID = randomUUID();
-      const reference = { platformID, referenceType: 'adjustment', referenceID, description: 'settle edges', ledgerAccountID: wallet.ledgerAccountID, currency: 'USD' };
+      const reference = { platformID: book.platformID, referenceType: 'adjustment', referenceID, description: 'settle edges', ledgerAccountID: book.wallet.ledgerAccountID, currency: 'USD' };
       await t.store.write((sql) => holdFunds(sql, { ...reference, amount: MAX_POSTINGS }, clock));
-      const receivers = await Promise.all(Array.from({ length: MAX_POSTINGS }, () => openAccount(t.store, clock, platformID, 'wallet')));
+      const receivers = await Promise.all(Array.from({ length: MAX_POSTINGS }, () => openAccount(t.store, clock, book.platformID, 'wallet')));
       const settle = (credits: LedgerAccount[]) =>
         t.store.write((sql) => settleHold(sql, { ...reference, amount: credits.length || 1, credits: credits.map((account) => ({ ledgerAccountID: account.ledgerAccountID, amount: 1 })) }, clock));
       const snapshot = await ledgerSnapshot(t.store);
@@ -126,7 +91,7 @@ for (const kind of await storeKinds()) {
     });
 
     it('postings pages: count 1 and the largest count and skip are accepted; one past each is refused', async () => {
-      const page = (request: { count?: number; skip?: number }) => t.store.read((sql) => listPostings(sql, platformID, wallet.ledgerAccountID, request));
+      const page = (request: { count?: number; skip?: number }) => t.store.read((sql) => listPostings(sql, book.platformID, book.wallet.ledgerAccountID, request));
       assert.equal((await page({ count: 1 })).length, 1);
       assert.ok((await page({ count: MAX_PAGE })).length >= 1, 'the largest page');
       assert.deepEqual(await page({ skip: MAX_SKIP }), []);
@@ -138,29 +103,29 @@ for (const kind of await storeKinds()) {
 
     it('ten concurrent posts of one entry under one idempotencyRef post it once (on PostgreSQL the losers retry and replay)', async () => {
       const referenceID = randomUUID();
-      const input = entry([usd(world, -77), usd(other, 77)], { idempotencyRef: `race:${randomUUID()}`, referenceID });
+      const input = entry([usd(book.world, -77), usd(book.other, 77)], { idempotencyRef: `race:${randomUUID()}`, referenceID });
       const results = await Promise.all(Array.from({ length: 10 }, () => post(input)));
       assert.equal(results.filter((result) => !result.replayed).length, 1, 'one post, nine replays');
       assert.equal(new Set(results.map((result) => result.entry.entryID)).size, 1, 'every caller got the same entry');
-      assert.equal((await t.store.read((sql) => entriesByReference(sql, platformID, referenceID))).length, 1);
+      assert.equal((await t.store.read((sql) => entriesByReference(sql, book.platformID, referenceID))).length, 1);
     });
 
     it('a replay under the same idempotencyRef is refused when any part of the entry differs', async () => {
-      const euro = await openAccount(t.store, clock, platformID, 'wallet', 'EUR');
-      const euroWorld = await outsideWorld(t.store, clock, platformID, 'EUR');
+      const euro = await openAccount(t.store, clock, book.platformID, 'wallet', 'EUR');
+      const euroWorld = await outsideWorld(t.store, clock, book.platformID, 'EUR');
       const idempotencyRef = `edge:${randomUUID()}`;
       const referenceID = randomUUID();
-      const original = entry([usd(world, -250), usd(other, 250)], { idempotencyRef, referenceID });
+      const original = entry([usd(book.world, -250), usd(book.other, 250)], { idempotencyRef, referenceID });
       const first = await post(original);
       assert.equal((await post(original)).replayed, true, 'the same entry replays');
-      const third = await openAccount(t.store, clock, platformID, 'wallet');
+      const third = await openAccount(t.store, clock, book.platformID, 'wallet');
       const differing: Array<[string, EntryInput]> = [
-        ['another account', { ...original, postings: [usd(world, -250), usd(third, 250)] }],
-        ['another bucket', { ...original, postings: [usd(world, -250, 'pending'), usd(other, 250, 'pending')] }],
-        ['another amount', { ...original, postings: [usd(world, -251), usd(other, 251)] }],
+        ['another account', { ...original, postings: [usd(book.world, -250), usd(third, 250)] }],
+        ['another bucket', { ...original, postings: [usd(book.world, -250, 'pending'), usd(book.other, 250, 'pending')] }],
+        ['another amount', { ...original, postings: [usd(book.world, -251), usd(book.other, 251)] }],
         ['another currency', { ...original, postings: [{ ...usd(euroWorld, -250), currency: 'EUR' }, { ...usd(euro, 250), currency: 'EUR' }] }],
-        ['another posting order', { ...original, postings: [usd(other, 250), usd(world, -250)] }],
-        ['one posting more', { ...original, postings: [usd(world, -250), usd(other, 200), usd(third, 50)] }],
+        ['another posting order', { ...original, postings: [usd(book.other, 250), usd(book.world, -250)] }],
+        ['one posting more', { ...original, postings: [usd(book.world, -250), usd(book.other, 200), usd(third, 50)] }],
         ['another reference type', { ...original, referenceType: 'transfer' }],
         ['another reference', { ...original, referenceID: randomUUID() }],
         ['a settlement', { ...original, settlement: 'adjustment' }],
@@ -172,8 +137,8 @@ for (const kind of await storeKinds()) {
       }
       // The same postings as a hold (another entry type) under that reference are a conflict too.
       const holdRef = `edge:${randomUUID()}`;
-      await t.store.write((sql) => holdFunds(sql, { platformID, referenceType: 'adjustment', referenceID, description: 'hold', idempotencyRef: holdRef, ledgerAccountID: wallet.ledgerAccountID, amount: 300, currency: 'USD' }, clock));
-      const asMovement = entry([usd(wallet, -300), usd(wallet, 300, 'pending')], { idempotencyRef: holdRef, referenceID, description: 'hold' });
+      await t.store.write((sql) => holdFunds(sql, { platformID: book.platformID, referenceType: 'adjustment', referenceID, description: 'hold', idempotencyRef: holdRef, ledgerAccountID: book.wallet.ledgerAccountID, amount: 300, currency: 'USD' }, clock));
+      const asMovement = entry([usd(book.wallet, -300), usd(book.wallet, 300, 'pending')], { idempotencyRef: holdRef, referenceID, description: 'hold' });
       await assert.rejects(post(asMovement), refusedWith('idempotency-conflict'), 'a movement replaying a hold');
       assert.equal((await post(original)).entry.entryID, first.entry.entryID, 'the original still replays');
     });

@@ -1,7 +1,7 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { storeKinds, storePerSuite } from '../support/stores.ts';
 import { createPlatform, openAccount, outsideWorld, steppingClock } from './fixtures.ts';
 import { getLedgerAccount, holdFunds, InsufficientFunds, moveFunds, verifyLedger, type LedgerAccount } from '../../src/ledger/index.ts';
 
@@ -10,7 +10,7 @@ const DEBITS = 200;
 for (const kind of await storeKinds()) {
   // On PostgreSQL each store.write is its own transaction on a pooled connection, so these really race.
   describe(`ledger under concurrent debits (${kind})`, () => {
-    let t: TestStore;
+    const t = storePerSuite(kind);
     let platformID: string;
     let world: LedgerAccount;
     const clock = steppingClock();
@@ -28,12 +28,8 @@ for (const kind of await storeKinds()) {
     }
 
     before(async () => {
-      t = await createTestStore(kind);
       platformID = await createPlatform(t.store, clock);
       world = await outsideWorld(t.store, clock, platformID);
-    });
-    after(async () => {
-      await t.destroy();
     });
 
     it(`never overdraws a wallet with ${DEBITS} parallel debits`, async () => {

@@ -1,7 +1,7 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { storeKinds, storePerSuite } from '../support/stores.ts';
 import { createPlatform, ledgerSnapshot, openAccount, outsideWorld, refusedWith, steppingClock } from './fixtures.ts';
 import {
   entriesByReference,
@@ -20,7 +20,7 @@ import {
 
 for (const kind of await storeKinds()) {
   describe(`ledger holds, settlements and reversals (${kind})`, () => {
-    let t: TestStore;
+    const t = storePerSuite(kind, { beforeDestroy: async ({ store }) => assert.equal((await verifyLedger(store)).ok, true) });
     let platformID: string;
     let otherPlatformID: string;
     let world: LedgerAccount;
@@ -51,15 +51,10 @@ for (const kind of await storeKinds()) {
       );
 
     before(async () => {
-      t = await createTestStore(kind);
       platformID = await createPlatform(t.store, clock);
       otherPlatformID = await createPlatform(t.store, clock);
       world = await outsideWorld(t.store, clock, platformID);
       fees = await openAccount(t.store, clock, platformID, 'fees');
-    });
-    after(async () => {
-      assert.equal((await verifyLedger(t.store)).ok, true);
-      await t.destroy();
     });
 
     it('holds, then settles to the counterparty and fees', async () => {

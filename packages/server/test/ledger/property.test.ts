@@ -1,8 +1,8 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { storeKinds, storePerSuite, type TestStore } from '../support/stores.ts';
 import { createPlatform, openAccount, outsideWorld, steppingClock } from './fixtures.ts';
 import type { Sql } from '../../src/store/port.ts';
 import {
@@ -169,14 +169,8 @@ function pick<T>(list: readonly T[], i: number): T | undefined {
 
 for (const kind of await storeKinds()) {
   describe(`ledger properties (${kind})`, () => {
-    let t: TestStore;
+    const t = storePerSuite(kind);
     const clock = steppingClock();
-    before(async () => {
-      t = await createTestStore(kind);
-    });
-    after(async () => {
-      await t.destroy();
-    });
 
     const outcomes = new Map<string, number>();
     it(`keeps every invariant through ${RUNS} random sequences of up to ${MAX_STEPS} operations`, async () => {

@@ -1,7 +1,7 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { storeKinds, storePerSuite } from '../support/stores.ts';
 import { createPlatform, ledgerSnapshot, openAccount, outsideWorld, steppingClock } from './fixtures.ts';
 import {
   getEntry,
@@ -28,7 +28,7 @@ function refusedWith(code: string) {
 
 for (const kind of await storeKinds()) {
   describe(`ledger platform settlements (${kind})`, () => {
-    let t: TestStore;
+    const t = storePerSuite(kind);
     let platformID: string;
     let world: LedgerAccount;
     const clock = steppingClock();
@@ -59,12 +59,8 @@ for (const kind of await storeKinds()) {
       );
 
     before(async () => {
-      t = await createTestStore(kind);
       platformID = await createPlatform(t.store, clock);
       world = await outsideWorld(t.store, clock, platformID);
-    });
-    after(async () => {
-      await t.destroy();
     });
 
     it('lets a settlement overdraw a wallet, refuses a customer debit from it, and funding covers it', async () => {
