@@ -1,13 +1,13 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../support/browser.ts';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { V2026 } from '../accounts/helpers.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { createInvite } from './helpers.ts';
+import { V2026 } from '../support/versions.ts';
 
 /*
  * The invite page as a person meets it: headless Chromium (Debian's package,
@@ -31,20 +31,19 @@ async function startPlatformSite(): Promise<{ url: string; close(): Promise<void
 
 for (const kind of await storeKinds()) {
   describe(`the invite page in a browser (${kind})`, { skip: skip ? `skipped: ${skip}` : false, timeout: 90_000 }, () => {
-    let s: TestServer;
     let browser: Browser;
     let site: Awaited<ReturnType<typeof startPlatformSite>>;
+    const s = serverPerSuite(kind, undefined, {
+      beforeClose: async () => {
+        await browser?.close();
+        await site?.close();
+      },
+    });
     const problems: string[] = [];
 
     before(async () => {
-      s = await startTestServer(kind);
       site = await startPlatformSite();
       browser = await launchBrowser();
-    });
-    after(async () => {
-      await browser?.close();
-      await site?.close();
-      await s?.close();
     });
 
     async function openPage(): Promise<Page> {

@@ -1,20 +1,16 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { bearer, mintToken } from '../http/helpers.ts';
-import { V2026 } from '../accounts/helpers.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { accountCount, createInvite, inviteBody, submitForm } from './helpers.ts';
+import { V2026 } from '../support/versions.ts';
+import { bearer, mintToken } from '../support/auth.ts';
 
 const DAY_S = 86_400;
 
 for (const kind of await storeKinds()) {
   describe(`onboarding invites (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind);
-    });
-    after(async () => s.close());
+    const s = serverPerSuite(kind);
 
     it('creates an invite with a code, a link to the page, and the platform as partner', async () => {
       const invite = await createInvite(s, {
