@@ -4,8 +4,8 @@ import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite } from '../support/server.ts';
 import { cardBody } from '../support/sources.ts';
 import { V2026 } from '../support/versions.ts';
-import { createAccount, link as linkBank, liveMethodTypes } from '../bank-accounts/helpers.ts';
-import { link as linkCard } from '../cards/helpers.ts';
+import { createAccountHolder, linkBankAccount as linkBank, liveMethodTypes } from '../support/bank-accounts.ts';
+import { linkCard } from '../support/cards.ts';
 
 /**
  * A card and a bank account linked to one account at the same moment each keep
@@ -26,7 +26,7 @@ for (const kind of await storeKinds()) {
     it(`a card and a bank account linked at once both keep their payment methods (${ROUNDS} accounts)`, async () => {
       const results = await Promise.all(
         Array.from({ length: ROUNDS }, async () => {
-          const accountID = await createAccount(server);
+          const accountID = await createAccountHolder(server);
           const [card, bank] = await Promise.all([linkCard(server, accountID, cardBody()), linkBank(server, accountID)]);
           assert.equal(card.status, 200, card.text);
           return { cardID: card.json.cardID as string, bankAccountID: bank.bankAccountID as string };
