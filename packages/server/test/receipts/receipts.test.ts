@@ -1,31 +1,27 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { FAST_PACING } from '../../src/domain/transfers/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { MAX_RECEIPTS_PER_REQUEST } from '@railyard/contract';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { eventTypes } from '../wallets/helpers.ts';
-import { postTransfer, transferBody, walletParty, type WalletParty } from '../transfers/helpers.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { V2026 } from '../support/versions.ts';
+import { eventTypes } from '../support/events.ts';
+import { postTransfer, transferBody, walletParty, type WalletParty } from '../support/transfers.ts';
 
 const KIND = 'sale.customer.v1';
 
 for (const kind of await storeKinds()) {
   describe(`receipts (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let alice: WalletParty;
     let bob: WalletParty;
     let completedID: string;
     before(async () => {
-      s = await startTestServer(kind);
       alice = await walletParty(s, 10_000);
       bob = await walletParty(s);
       completedID = (await postTransfer(s, transferBody(alice, bob, 100), { waitFor: 'rail-response' })).json.transferID;
-    });
-    after(async () => {
-      await s.close();
     });
 
     const post = (body: unknown, auth?: string) => s.request('POST', '/receipts', { body, headers: V2026, ...(auth ? { auth } : {}) });
