@@ -1,12 +1,11 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk, postTransfer, walletParty } from '../transfers/helpers.ts';
-import { bankParty } from '../rails/ach-helpers.ts';
-import { body } from '../rails/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { authorizedPayment, completedPayment, postRefund, postReversal, V2026, writtenCounts } from './helpers.ts';
+import { assertLedgerOk, methodTransferBody as body, postTransfer, walletParty } from '../support/transfers.ts';
+import { bankParty } from '../support/parties.ts';
 
 // Refused refunds and reversals (docs/refunds.md "Errors"): each answers its
 // exact status and body, and writes nothing (no refund, reversal, ledger
@@ -14,15 +13,10 @@ import { authorizedPayment, completedPayment, postRefund, postReversal, V2026, w
 
 for (const kind of await storeKinds()) {
   describe(`refunds and reversals refused (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }), { beforeClose: assertLedgerOk });
     let paid: string;
     before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
       paid = (await completedPayment(s, 5_000)).transferID;
-    });
-    after(async () => {
-      await assertLedgerOk(s);
-      await s.close();
     });
 
     async function refusedWithoutWriting(request: () => Promise<{ status: number; json: any; text: string }>, status: number, check: (answer: { json: any; text: string }) => void) {

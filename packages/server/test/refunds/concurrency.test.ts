@@ -1,11 +1,10 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk } from '../transfers/helpers.ts';
-import { getTransfer } from '../rails/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { completedPayment, postRefund, postReversal, walletBalance } from './helpers.ts';
+import { assertLedgerOk, getTransfer } from '../support/transfers.ts';
 
 // Refunds of one payment fired at once (docs/refunds.md "Several refunds"):
 // together they never refund more than the payment, and the merchant wallet,
@@ -15,13 +14,7 @@ const PARALLEL = 12;
 
 for (const kind of await storeKinds()) {
   describe(`concurrent refunds (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
 
     it(`lets ${PARALLEL} racing partial refunds (refunds and reversals) take at most the payment`, async () => {
       const { merchant, transferID } = await completedPayment(s, 10_000);

@@ -1,11 +1,10 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk } from '../transfers/helpers.ts';
-import { advance, getTransfer } from '../rails/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { completedPayment, eventsOf, postRefund, refundPath, V2026, walletBalance } from './helpers.ts';
+import { advance, assertLedgerOk, getTransfer } from '../support/transfers.ts';
 
 // Refunds of card payments (docs/refunds.md) on the default `fast` pacing:
 // a card payment completes 2 s after authorization; a refund is confirmed in
@@ -13,13 +12,7 @@ import { completedPayment, eventsOf, postRefund, refundPath, V2026, walletBalanc
 
 for (const kind of await storeKinds()) {
   describe(`refunds (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(async () => {
-      await s.close();
-    });
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
 
     it('refunds part of a completed payment at once from the merchant wallet, then completes on the clock', async () => {
       const { merchant, transferID } = await completedPayment(s, 10_000);
