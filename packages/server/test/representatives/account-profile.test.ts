@@ -1,11 +1,11 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { V2024 } from '../support/versions.ts';
-import { create, individual } from '../accounts/helpers.ts';
 import { controllerBody, llcBody, ownerBody, v26 } from './helpers.ts';
+import { create, individual } from '../support/accounts.ts';
 
 /*
  * A business account's answers list its live representatives under
@@ -15,11 +15,7 @@ import { controllerBody, llcBody, ownerBody, v26 } from './helpers.ts';
  */
 for (const kind of await storeKinds()) {
   describe(`representatives on the account's profile (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind);
-    });
-    after(() => s.close());
+    const s = serverPerSuite(kind);
 
     /** A business with a controller and an owner, as the representatives operations answered them. */
     async function businessWithTwo() {

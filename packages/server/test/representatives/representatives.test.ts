@@ -1,23 +1,19 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { create, individual } from '../accounts/helpers.ts';
-import { eventTypes } from '../wallets/helpers.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { liveRepresentativesOf } from '../../src/store/repos/representatives.ts';
 import { allSealed } from '../../src/domain/representatives/sealed.ts';
 import { controllerBody, llcBody, ownerBody, v26 } from './helpers.ts';
+import { create, individual } from '../support/accounts.ts';
+import { eventTypes } from '../support/events.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 for (const kind of await storeKinds()) {
   describe(`representatives (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind);
-    });
-    after(() => s.close());
+    const s = serverPerSuite(kind);
 
     const business = async () => (await create(s, llcBody())).accountID as string;
     const rowsOf = (accountID: string) => s.testStore.store.read((sql) => liveRepresentativesOf(sql, accountID));
