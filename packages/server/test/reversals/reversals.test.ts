@@ -1,25 +1,17 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { assertLedgerOk } from '../transfers/helpers.ts';
-import { advance, getTransfer } from '../rails/helpers.ts';
-import { authorizedPayment, completedPayment, eventsOf, postReversal, V2026, walletBalance } from '../refunds/helpers.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
+import { advance, assertLedgerOk, getTransfer } from '../support/transfers.ts';
+import { authorizedPayment, completedPayment, eventsOf, postReversal, V2026, walletBalance } from '../support/refunds.ts';
 
 // Reversals (docs/refunds.md "Reversals"): a cancellation while the card
 // payment is only authorized, a refund once it settled; the answer says which.
 
 for (const kind of await storeKinds()) {
   describe(`reversals (${kind})`, () => {
-    let s: TestServer;
-    before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
-    });
-    after(async () => {
-      await assertLedgerOk(s);
-      await s.close();
-    });
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }), { beforeClose: assertLedgerOk });
 
     it('cancels an authorized payment reversed in full (no body, or the whole amount)', async () => {
       for (const amount of [undefined, 2_500]) {
