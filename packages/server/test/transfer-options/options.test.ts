@@ -1,26 +1,22 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { walletParty, type WalletParty } from '../transfers/helpers.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { completeIndividual, create } from '../support/accounts.ts';
 import { V2026 } from '../support/versions.ts';
+import { type WalletParty, walletParty } from '../support/transfers.ts';
 
 const usd = (value: number) => ({ currency: 'USD', value });
 
 for (const kind of await storeKinds()) {
   describe(`transfer options (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let alice: WalletParty;
     let bob: WalletParty;
     before(async () => {
-      s = await startTestServer(kind);
       alice = await walletParty(s, 1_000);
       bob = await walletParty(s);
-    });
-    after(async () => {
-      await s.close();
     });
 
     const path = () => `/accounts/${s.platform.accountID}/transfer-options`;
