@@ -1,16 +1,16 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { holdFunds, releaseHold, settleHold } from '../../src/ledger/index.ts';
 import { findWalletRow } from '../../src/store/repos/wallets.ts';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { completeIndividual, fundWallet, v2026 } from './helpers.ts';
 import { create } from '../support/accounts.ts';
 
 for (const kind of await storeKinds()) {
   describe(`wallet transactions (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let alice: string;
     let aliceWallet: string;
     let bob: string;
@@ -40,7 +40,6 @@ for (const kind of await storeKinds()) {
     }
 
     before(async () => {
-      s = await startTestServer(kind);
       alice = (await create(s, completeIndividual(['wallet.balance']))).accountID;
       bob = (await create(s, completeIndividual(['wallet.balance']))).accountID;
       aliceWallet = (await v2026(s, 'GET', `/accounts/${alice}/wallets`)).json[0].walletID;
@@ -49,9 +48,6 @@ for (const kind of await storeKinds()) {
       settled = await transfer(2_500, 'settle');
       canceled = await transfer(1_000, 'release');
       pending = await transfer(500, 'none');
-    });
-    after(async () => {
-      await s.close();
     });
 
     it('derives one transaction per source, newest first, with amounts and balances', async () => {

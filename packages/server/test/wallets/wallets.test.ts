@@ -1,22 +1,18 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { completeIndividual, eventTypes, fundWallet, v2026 } from './helpers.ts';
 import { create, individual } from '../support/accounts.ts';
 
 for (const kind of await storeKinds()) {
   describe(`wallets (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let accountID: string;
     let defaultWalletID: string;
     before(async () => {
-      s = await startTestServer(kind);
       accountID = (await create(s, completeIndividual(['wallet.balance']))).accountID;
       defaultWalletID = (await v2026(s, 'GET', `/accounts/${accountID}/wallets`)).json[0].walletID;
-    });
-    after(async () => {
-      await s.close();
     });
 
     it('the platform’s own account gets its default wallet at platform creation', async () => {
