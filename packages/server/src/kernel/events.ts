@@ -3,6 +3,7 @@ import type { Sql } from '../store/port.ts';
 import { insertEvent } from '../store/repos/events.ts';
 import { insertDeliveriesForEvent } from '../store/repos/webhook-deliveries.ts';
 import type { Clock } from './clock.ts';
+import { eventResourceKey } from './event-resource.ts';
 import { isDeliverableEventType, type RecordedEventData } from '@railyard/contract';
 
 /**
@@ -27,7 +28,16 @@ export async function recordEvent<T extends string>(sql: Sql, clock: Clock, plat
   // Railyard's own types (receipt.sent) stay in the log: a Moov client could not parse them (docs/webhooks.md "Events").
   if (!isDeliverableEventType(type)) return;
   const dueMs = at.getTime();
-  await insertDeliveriesForEvent(sql, { platformID, eventID, eventType: type, dueMs, giveUpAfterMs: dueMs + WEBHOOK_GIVE_UP_AFTER_MS, createdOn });
+  await insertDeliveriesForEvent(sql, {
+    platformID,
+    eventID,
+    eventType: type,
+    // The delivery order key: one resource's events go out one after the other (decision 1500, "Order per resource").
+    resourceKey: eventResourceKey(type, data),
+    dueMs,
+    giveUpAfterMs: dueMs + WEBHOOK_GIVE_UP_AFTER_MS,
+    createdOn,
+  });
 }
 
 /** A delivery is retried for this long after its event (platform time), then given up. */

@@ -743,7 +743,24 @@ CREATE TABLE account_countries (
 );
 `,
   },
-  // migration 21 slot: webhook delivery (issue 13)
+  {
+    id: 21,
+    name: 'webhook deliveries ordered per resource',
+    // Decision 1500, amendment "Order per resource": a webhook's first attempts
+    // are ordered per (webhook, resource key) instead of per webhook, so a run
+    // can send different resources' events side by side. `resource_key` is set
+    // by the outbox insert from the event (kernel/event-resource.ts); NULL means
+    // ordered with nothing (balance.updated, a redelivery). Deliveries still
+    // waiting from before this migration get '' (one line per webhook: the
+    // order they were queued under). The partial index serves the claim's
+    // check "no earlier delivery of this webhook and key still waits for its
+    // first attempt", as migration 16's serves the walk of a run's followers.
+    sql: `
+ALTER TABLE webhook_deliveries ADD COLUMN resource_key TEXT;
+UPDATE webhook_deliveries SET resource_key = '' WHERE status IN ('pending', 'claimed');
+CREATE INDEX webhook_deliveries_unattempted_resource ON webhook_deliveries(webhook_id, resource_key, delivery_seq) WHERE attempts = 0 AND status IN ('pending', 'claimed');
+`,
+  },
   // migration 22 slot: reliability (issue 14)
   // migration 23 slot: dashboard (issue 19)
 ];

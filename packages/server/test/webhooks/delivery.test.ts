@@ -92,14 +92,47 @@ for (const kind of await storeKinds()) {
     const deliveries = (webhookID: string) => s.services.store.read((sql) => listDeliveriesOfWebhook(sql, webhookID));
     const attempts = (webhookID: string) => s.services.store.read((sql) => listAttemptsOfWebhook(sql, webhookID));
 
-    function assertArrivalsAre(arrivals: Arrival[], events: StoredEvent[], label: string): void {
+    /**
+     * The resource whose order an event keeps (docs/webhooks.md "Order"), written out here for
+     * the types these tests make rather than taken from kernel/event-resource.ts; null: none.
+     */
+    function resourceOf(type: string, data: Record<string, unknown>): string | null {
+      if (type === 'balance.updated') return null;
+      if (type.startsWith('transfer.')) return `transfer ${String(data['transferID'])}`;
+      if (type === 'walletTransaction.updated') return `wallet transaction ${String(data['transactionID'])}`;
+      if (/^(account|capability|wallet|paymentMethod|bankAccount)\./.test(type)) return `account ${String(data['accountID'])}`;
+      throw new Error(`no resource written down for ${type}`);
+    }
+
+    /** Every event once, and each resource's events in the order they were recorded. */
+    function assertPerResourceOrder(arrived: Array<{ type: string; eventID: string; data: Record<string, unknown> }>, events: StoredEvent[], label: string): void {
       assert.deepEqual(
-        arrivals.map((a) => `${a.body.type} ${a.body.eventID}`),
-        events.map((e) => `${e.event_type} ${e.event_id}`),
-        `${label}: every subscribed event once, in the order recorded`,
+        arrived.map((a) => `${a.type} ${a.eventID}`).sort(),
+        events.map((e) => `${e.event_type} ${e.event_id}`).sort(),
+        `${label}: every subscribed event once`,
       );
-      events.forEach((event, i) => {
-        const arrival = arrivals[i]!;
+      const lines = (list: Array<{ type: string; eventID: string; data: Record<string, unknown> }>) => {
+        const byResource = new Map<string, string[]>();
+        for (const item of list) {
+          const resource = resourceOf(item.type, item.data);
+          if (resource !== null) byResource.set(resource, [...(byResource.get(resource) ?? []), item.eventID]);
+        }
+        return byResource;
+      };
+      const recorded = lines(events.map((e) => ({ type: e.event_type, eventID: e.event_id, data: JSON.parse(e.data) as Record<string, unknown> })));
+      const got = lines(arrived);
+      for (const [resource, eventIDs] of recorded) assert.deepEqual(got.get(resource), eventIDs, `${label}: ${resource}'s events in the order recorded`);
+    }
+
+    function assertArrivalsAre(arrivals: Arrival[], events: StoredEvent[], label: string): void {
+      assertPerResourceOrder(
+        arrivals.map((a) => ({ type: a.body.type, eventID: a.body.eventID, data: a.body.data })),
+        events,
+        label,
+      );
+      const byID = new Map(arrivals.map((a) => [a.body.eventID, a]));
+      events.forEach((event) => {
+        const arrival = byID.get(event.event_id)!;
         assert.equal(arrival.verified, true, `${label}: signature of ${event.event_id}`);
         assert.deepEqual(arrival.keys, ['eventID', 'type', 'data', 'createdOn']);
         assert.deepEqual(arrival.body.data, JSON.parse(event.data));
@@ -108,7 +141,7 @@ for (const kind of await storeKinds()) {
       });
     }
 
-    it('sends every subscribed event, signed, in order, as {eventID, type, data, createdOn}, and nothing else', async () => {
+    it("sends every subscribed event, signed, each resource's in order, as {eventID, type, data, createdOn}, and nothing else", async () => {
       const since = await lastSeq();
       const picky = await hook('/picky', ['account.created', 'transfer.created', 'transfer.updated']);
       const everything = await hook('/everything', ['*']);
@@ -155,6 +188,46 @@ for (const kind of await storeKinds()) {
       }
       const used = await s.services.store.read((sql) => sql.get<{ last_used_on: string | null }>('SELECT last_used_on FROM webhooks WHERE webhook_id = ?', [picky]));
       assert.ok(used?.last_used_on, 'lastUsedOn is set by a delivery');
+      await disableAll();
+    });
+
+    it("two resources' events are sent side by side, each resource's one at a time in order (a receiver that holds its answers)", async () => {
+      const since = await lastSeq();
+      await hook('/held', ['account.created', 'account.updated']);
+      // Every request is held open until the test answers it.
+      receiver.modes.set('/held', { kind: 'hang' });
+      // Two accounts' changes, interleaved as concurrent requests record them.
+      const first = { accountID: 'held-account-1' };
+      const second = { accountID: 'held-account-2' };
+      await s.services.store.write(async (sql) => {
+        for (const type of ['account.created', 'account.updated', 'account.updated'] as const) {
+          for (const data of [first, second]) await recordEvent(sql, s.services.clock, s.platform.accountID, type, data);
+        }
+      });
+      const events = await platformEvents(since);
+      assert.equal(events.length, 6);
+      const held = () => receiver.hanging.filter((response) => !response.writableEnded);
+      const run = s.services.webhookDelivery.runDue();
+      try {
+        // Both accounts' first events are out at once: neither waits for the other's answer.
+        await receiver.until(() => receiver.arrivalsAt('/held').length >= 2, SEND_TIMEOUT_MS / 2);
+        // And nothing more comes while both are held (each account's next event waits for its first).
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const out = receiver.arrivalsAt('/held');
+        assert.deepEqual(
+          out.map((a) => `${a.body.type} ${String(a.body.data['accountID'])}`).sort(),
+          [`account.created ${first.accountID}`, `account.created ${second.accountID}`].sort(),
+          'one event of each account in flight, its first',
+        );
+        // Answered from now on: the held ones now, the rest as they come.
+        receiver.modes.set('/held', { kind: 'status', status: 200, delayMs: 2 });
+        for (const response of held()) response.writeHead(200).end('ok');
+      } finally {
+        receiver.modes.set('/held', { kind: 'status', status: 200 });
+        for (const response of held()) response.writeHead(200).end('ok');
+      }
+      await run;
+      assertArrivalsAre(receiver.arrivalsAt('/held'), events, 'held');
       await disableAll();
     });
 

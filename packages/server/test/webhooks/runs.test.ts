@@ -6,16 +6,18 @@ import { V2026 } from '../accounts/helpers.ts';
 import { recordEvent } from '../../src/kernel/events.ts';
 import { listAttemptsOfWebhook, listDeliveriesOfWebhook } from '../../src/store/repos/webhook-deliveries.ts';
 import type { SendResult, SignedRequest } from '../../src/domain/webhooks/send.ts';
-import { API_FIRST_PAUSE_MS, DEFAULT_DELIVERY_LEASE_MS } from '../../src/domain/webhooks/delivery/worker.ts';
+import { API_FIRST_PAUSE_MS, DEFAULT_DELIVERY_LEASE_MS, MAX_SENDS_PER_RUN } from '../../src/domain/webhooks/delivery/worker.ts';
+import { claimDueDeliveries } from '../../src/domain/webhooks/delivery/claim.ts';
 
 /**
- * Runs (decision 1500, "Runs"): a webhook's consecutive first attempts are
- * claimed together and sent one after the other, and their attempts recorded
- * in one unit of work, so a backlog costs two transactions per run instead of
- * two per event. A run never outlives a third of its lease and hands back
- * what it did not send when cut short or when the worker stops; order and
- * exactly one recorded attempt per delivery hold through all of it. The
- * sender is replaced by a recorder here (send.test.ts covers real sends).
+ * Runs (decision 1500, "Runs" and "Order per resource"): a webhook's waiting
+ * first attempts are claimed together, sent several at a time but one
+ * resource's one after the other in the order recorded, and their attempts
+ * recorded in one unit of work, so a backlog costs two transactions per run
+ * instead of two per event. A run never outlives a third of its lease and
+ * hands back what it did not send when cut short or when the worker stops;
+ * order and exactly one recorded attempt per delivery hold through all of it.
+ * The sender is replaced by a recorder here (send.test.ts covers real sends).
  */
 
 const BACKLOG = 40;
@@ -25,8 +27,8 @@ for (const kind of await storeKinds()) {
     let s: TestServer;
     let nowMs = Date.parse('2026-03-01T12:00:00Z');
     const sent: string[] = [];
-    /** Called before each send answers; tests put their effects here. */
-    let onSend: (count: number) => void = () => undefined;
+    /** Called before each send answers; tests put their effects here (a promise holds the answer). */
+    let onSend: (count: number, body: { type: string; data: Record<string, unknown> }) => void | Promise<void> = () => undefined;
 
     before(async () => {
       s = await startTestServer(kind, {
@@ -35,8 +37,9 @@ for (const kind of await storeKinds()) {
           webhookDelivery: {
             pollIntervalMs: 60_000,
             send: async (input: SignedRequest): Promise<SendResult> => {
-              sent.push(JSON.parse(input.body).eventID as string);
-              onSend(sent.length);
+              const body = JSON.parse(input.body) as { eventID: string; type: string; data: Record<string, unknown> };
+              sent.push(body.eventID);
+              await onSend(sent.length, body);
               return { outcome: 'delivered', statusCode: 200, latencyMs: 1, request: { url: input.url, headers: {}, body: input.body } };
             },
           },
@@ -148,6 +151,121 @@ for (const kind of await storeKinds()) {
       assert.deepEqual(sent, eventIDs, 'every event once, in order');
       await assertAllDeliveredOnce(webhookID, eventIDs);
       await disable(webhookID);
+    });
+
+    it("sends several resources' events at once, never two of one resource, each resource's in the order recorded", async () => {
+      const created = await s.request('POST', '/webhooks', {
+        headers: V2026,
+        body: { url: 'http://127.0.0.1:9/unused', status: 'enabled', eventTypes: ['account.created', 'account.updated', 'balance.updated'], description: 'lanes' },
+      });
+      assert.equal(created.status, 201, created.text);
+      const webhookID = created.json.webhookID as string;
+      const accounts = ['acct-a', 'acct-b', 'acct-c'];
+      // Interleaved as concurrent requests would record them: a1 b1 c1 a2 b2 c2 …, and two balance
+      // events of one wallet, which are ordered with nothing (docs/webhooks.md "Order").
+      await s.services.store.write(async (sql) => {
+        for (let round = 0; round < 4; round++) {
+          for (const accountID of accounts) {
+            await recordEvent(sql, s.services.clock, s.platform.accountID, round === 0 ? 'account.created' : 'account.updated', { accountID });
+          }
+          if (round < 2) await recordEvent(sql, s.services.clock, s.platform.accountID, 'balance.updated', { accountID: 'acct-a', walletID: 'wallet-a' });
+        }
+      });
+      const rows = await s.services.store.read((sql) => listDeliveriesOfWebhook(sql, webhookID));
+      const eventIDs = rows.map((r) => r.event_id);
+      const recorded = await s.services.store.read((sql) =>
+        sql.all<{ event_id: string; data: string }>(`SELECT event_id, data FROM events WHERE event_id IN (${eventIDs.map(() => '?').join(', ')})`, eventIDs),
+      );
+      const accountOf = new Map(recorded.map((e) => [e.event_id, (JSON.parse(e.data) as { accountID: string }).accountID]));
+      const typeOf = new Map<string, string>();
+
+      sent.length = 0;
+      const inFlight = new Map<string, number>();
+      let total = 0;
+      let most = 0;
+      let mostBalances = 0;
+      const overlapsOfOneResource: string[] = [];
+      const waiters: Array<() => void> = [];
+      onSend = async (_count, body) => {
+        typeOf.set(sent[sent.length - 1]!, body.type);
+        const lane = body.type === 'balance.updated' ? `balance ${sent.length}` : `account ${String(body.data['accountID'])}`;
+        const now = (inFlight.get(lane) ?? 0) + 1;
+        inFlight.set(lane, now);
+        if (now > 1) overlapsOfOneResource.push(lane);
+        total++;
+        most = Math.max(most, total);
+        mostBalances = Math.max(mostBalances, [...inFlight].filter(([key, n]) => key.startsWith('balance') && n > 0).length);
+        // Held until three sends are out at once (or 300 ms, so a worker that sends one at a time fails the assertion, not the run).
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          if (total >= 3) for (const wake of waiters.splice(0)) wake();
+          else setTimeout(resolve, 300);
+        });
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        total--;
+        inFlight.set(lane, inFlight.get(lane)! - 1);
+      };
+      try {
+        const summary = await s.services.webhookDelivery.runDue();
+        assert.equal(summary.delivered, eventIDs.length);
+      } finally {
+        onSend = () => undefined;
+      }
+      assert.deepEqual(overlapsOfOneResource, [], 'never two sends of one resource at once');
+      assert.ok(most >= 3 && most <= MAX_SENDS_PER_RUN, `${most} sends at once`);
+      assert.equal(mostBalances, 2, 'the two balance events, ordered with nothing, went out together');
+      for (const accountID of accounts) {
+        assert.deepEqual(
+          sent.filter((id) => accountOf.get(id) === accountID && typeOf.get(id) !== 'balance.updated'),
+          eventIDs.filter((id) => accountOf.get(id) === accountID && typeOf.get(id) !== 'balance.updated'),
+          `${accountID}'s events in the order recorded`,
+        );
+      }
+      await assertAllDeliveredOnce(webhookID, eventIDs);
+      await disable(webhookID);
+    });
+
+    it("a claim never takes a resource's next first attempt while an earlier one is out in another claim; other resources go", async () => {
+      const created = await s.request('POST', '/webhooks', {
+        headers: V2026,
+        body: { url: 'http://127.0.0.1:9/unused', status: 'enabled', eventTypes: ['account.created', 'account.updated'], description: 'claims' },
+      });
+      assert.equal(created.status, 201, created.text);
+      const webhookID = created.json.webhookID as string;
+      // Recorded in this order: A1, B1, A2, B2.
+      await s.services.store.write(async (sql) => {
+        await recordEvent(sql, s.services.clock, s.platform.accountID, 'account.created', { accountID: 'claim-a' });
+        await recordEvent(sql, s.services.clock, s.platform.accountID, 'account.created', { accountID: 'claim-b' });
+        await recordEvent(sql, s.services.clock, s.platform.accountID, 'account.updated', { accountID: 'claim-a' });
+        await recordEvent(sql, s.services.clock, s.platform.accountID, 'account.updated', { accountID: 'claim-b' });
+      });
+      const [a1, b1, a2, b2] = (await s.services.store.read((sql) => listDeliveriesOfWebhook(sql, webhookID))).map((r) => Number(r.delivery_seq));
+      const claim = (maxRunLength: number) =>
+        claimDueDeliveries(s.services.store, s.services.clock, {
+          limit: 16,
+          maxRunLength,
+          leaseMs: DEFAULT_DELIVERY_LEASE_MS,
+          workerID: 'test',
+          platformID: s.platform.accountID,
+          inFlightPerWebhook: new Map(),
+          maxPerWebhook: 16,
+        });
+      try {
+        // A claim of one: A1 (another worker's, say); B1 could have been a second run, but limit 16 and runs of one take both.
+        const first = await claim(1);
+        assert.deepEqual(first.claimed.map((r) => r.deliveries.map((d) => d.deliverySeq)), [[a1], [b1]], 'A1 and B1, each a run of one; A2 and B2 wait');
+        assert.deepEqual((await claim(100)).claimed, [], 'A2 and B2 wait while A1 and B1 are out');
+        // B1 hands its claim back unsent (as a cut run does): B1 and B2 are a run; A2 still waits for A1.
+        await s.services.store.write((sql) =>
+          sql.run("UPDATE webhook_deliveries SET status = 'pending', claim_token = NULL, lease_expires_ms = NULL WHERE delivery_seq = ?", [b1!]),
+        );
+        const second = await claim(100);
+        assert.deepEqual(second.claimed.map((r) => r.deliveries.map((d) => d.deliverySeq)), [[b1, b2]], 'B1 with B2 after it, not A2');
+        assert.equal(a2! > b1!, true);
+      } finally {
+        await s.services.store.write((sql) => sql.run("UPDATE webhook_deliveries SET status = 'canceled', claim_token = NULL WHERE webhook_id = ?", [webhookID]));
+        await disable(webhookID);
+      }
     });
 
     it('API first: while the API is saturated each send waits first; once it is not, they go at once', async () => {

@@ -14,8 +14,8 @@ import { systemClock, type Clock } from '../../kernel/clock.ts';
  * kept), redirects are never followed, and the socket is destroyed when the
  * attempt ends. Sockets come from agents of bounded size that keep nothing
  * alive between attempts, except within one run of a webhook's deliveries
- * (`RunConnection`): there one connection carries the run's sends one after the
- * other, and it is closed with the run.
+ * (`RunConnection`): there a few connections carry the run's sends, and they
+ * are closed with the run.
  */
 
 /** A 2xx must be complete (headers and body) within this. */
@@ -44,15 +44,21 @@ export interface SignedRequest {
 }
 
 /**
- * One keep-alive connection for the sends of one run (decision 1500, "Runs"):
- * the run sends one request at a time to one URL, so reusing the socket saves a
- * TCP (and TLS) handshake per event. Only a complete 2xx leaves the socket
- * open for the next send; anything else destroys it as before. `close()` ends
- * it with the run, so nothing stays open between runs.
+ * The keep-alive connections of one run (decision 1500, "Runs"): the run
+ * sends to one URL, at most `sockets` requests at a time (one per socket), so
+ * reusing the sockets saves a TCP (and TLS) handshake per event. Only a
+ * complete 2xx leaves a socket open for a next send; anything else destroys it
+ * as before. `close()` ends them with the run, so nothing stays open between
+ * runs.
  */
 export class RunConnection {
-  readonly http = new http.Agent({ keepAlive: true, maxSockets: 1, maxTotalSockets: 1 });
-  readonly https = new https.Agent({ keepAlive: true, maxSockets: 1, maxTotalSockets: 1 });
+  readonly http: http.Agent;
+  readonly https: https.Agent;
+
+  constructor(sockets = 1) {
+    this.http = new http.Agent({ keepAlive: true, maxSockets: sockets, maxTotalSockets: sockets });
+    this.https = new https.Agent({ keepAlive: true, maxSockets: sockets, maxTotalSockets: sockets });
+  }
 
   close(): void {
     this.http.destroy();

@@ -34,22 +34,33 @@ function placeholders(count: number): string {
  */
 export async function insertDeliveriesForEvent(
   sql: Sql,
-  row: { platformID: string; eventID: string; eventType: string; dueMs: number; giveUpAfterMs: number; createdOn: string },
+  row: {
+    platformID: string;
+    eventID: string;
+    eventType: string;
+    /** The event's order key (kernel/event-resource.ts); null: ordered with nothing. */
+    resourceKey: string | null;
+    dueMs: number;
+    giveUpAfterMs: number;
+    createdOn: string;
+  },
 ): Promise<void> {
   // Deferred with its event: it sends with the unit's next statement or its COMMIT (decision 2001).
   await sql.defer(
     `INSERT INTO webhook_deliveries
-       (webhook_id, platform_id, event_id, status, attempts, next_attempt_ms, give_up_after_ms, created_on, updated_on)
-     SELECT w.webhook_id, CAST(? AS TEXT), CAST(? AS TEXT), 'pending', 0, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT)
+       (webhook_id, platform_id, event_id, resource_key, status, attempts, next_attempt_ms, give_up_after_ms, created_on, updated_on)
+     SELECT w.webhook_id, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), 'pending', 0, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT)
      FROM (SELECT DISTINCT s.webhook_id FROM webhook_subscriptions s WHERE s.platform_id = ? AND s.event_type IN (?, '*')) w
      ORDER BY w.webhook_id`,
-    [row.platformID, row.eventID, row.dueMs, row.giveUpAfterMs, row.createdOn, row.createdOn, row.platformID, row.eventType],
+    [row.platformID, row.eventID, row.resourceKey, row.dueMs, row.giveUpAfterMs, row.createdOn, row.createdOn, row.platformID, row.eventType],
   );
 }
 
 export interface ClaimCandidateRow {
   delivery_seq: number | string;
   webhook_id: string;
+  /** The order key; null: ordered with nothing. */
+  resource_key: string | null;
   status: DeliveryStatus;
   attempts: number | string;
   give_up_after_ms: number | string;
@@ -60,8 +71,9 @@ export interface ClaimCandidateRow {
  * Locks and answers, in `delivery_seq` order, up to `limit` deliveries a
  * worker may claim: pending ones due on their platform's clock, and claimed
  * ones whose lease ran out (their worker died). A first attempt waits while an
- * earlier delivery of the same webhook has not had its first attempt recorded
- * (decision 1500 "Order"). Webhooks in `excludeWebhookIDs` (at the caller's
+ * earlier delivery of the same webhook and resource key has not had its first
+ * attempt recorded (decision 1500, "Order per resource"; through the partial
+ * index of migration 21). Webhooks in `excludeWebhookIDs` (at the caller's
  * per-webhook bound) are skipped.
  */
 export async function lockClaimableDeliveries(
@@ -81,15 +93,15 @@ export async function lockClaimableDeliveries(
   }
   params.push(filter.limit);
   return sql.all<ClaimCandidateRow>(
-    `SELECT d.delivery_seq, d.webhook_id, d.status, d.attempts, d.give_up_after_ms,
+    `SELECT d.delivery_seq, d.webhook_id, d.resource_key, d.status, d.attempts, d.give_up_after_ms,
             COALESCE((SELECT c.offset_ms FROM platform_clocks c WHERE c.platform_id = d.platform_id), 0) AS offset_ms
      FROM webhook_deliveries d
      WHERE ((d.status = 'pending'
              AND d.next_attempt_ms <= ? + COALESCE((SELECT c.offset_ms FROM platform_clocks c WHERE c.platform_id = d.platform_id), 0))
          OR (d.status = 'claimed' AND d.lease_expires_ms <= ?))${extra}
-       AND (d.attempts > 0 OR NOT EXISTS (
+       AND (d.attempts > 0 OR d.resource_key IS NULL OR NOT EXISTS (
              SELECT 1 FROM webhook_deliveries e
-             WHERE e.webhook_id = d.webhook_id AND e.delivery_seq < d.delivery_seq
+             WHERE e.webhook_id = d.webhook_id AND e.resource_key = d.resource_key AND e.delivery_seq < d.delivery_seq
                AND e.attempts = 0 AND e.status IN ('pending', 'claimed')))
      ORDER BY d.delivery_seq
      LIMIT ?${lockClause(dialect)}`,
@@ -97,26 +109,45 @@ export async function lockClaimableDeliveries(
   );
 }
 
+/** A possible follower of a run, with the delivery its first attempt must come after. */
+export interface RunFollowerRow extends ClaimCandidateRow {
+  next_attempt_ms: number | string;
+  lease_expires_ms: number | string | null;
+  /**
+   * The latest earlier delivery of the same webhook and resource key still
+   * waiting for its first attempt, or null (none, or no key): the follower may
+   * join a run only if that one is in the same run (decision 1500, "Order per
+   * resource").
+   */
+  previous_seq: number | string | null;
+}
+
 /**
- * A first attempt's followers (decision 1500, "Runs"): the deliveries of the
- * same webhook after `afterSeq` that still wait for a first attempt, in
- * `delivery_seq` order, read through the partial index of migration 16. The
- * caller cuts the run at the first one it may not take, so the run is always
- * consecutive. Locked on PostgreSQL (no SKIP: a follower is never another
- * claim's head, see the head query's order check, so this never waits long).
+ * A first attempt's possible followers (decision 1500, "Runs"): the deliveries
+ * of the same webhook after `afterSeq` that still wait for a first attempt, in
+ * `delivery_seq` order, read through the partial index of migration 16, each
+ * with its `previous_seq` (migration 21's index). The caller takes those that
+ * are claimable and whose previous delivery of their resource is in the run.
+ * Locked on PostgreSQL, skipping rows another claim is taking right now: such
+ * a row still counts as a later row's `previous_seq` (the subquery does not
+ * skip), so its resource's later deliveries stay out of this run.
  */
 export async function lockRunFollowers(
   sql: Sql,
   dialect: Dialect,
   filter: { webhookID: string; afterSeq: number; limit: number },
-): Promise<Array<ClaimCandidateRow & { next_attempt_ms: number | string; lease_expires_ms: number | string | null }>> {
-  return sql.all(
-    `SELECT d.delivery_seq, d.webhook_id, d.status, d.attempts, d.give_up_after_ms, d.next_attempt_ms, d.lease_expires_ms,
-            0 AS offset_ms
+): Promise<RunFollowerRow[]> {
+  return sql.all<RunFollowerRow>(
+    `SELECT d.delivery_seq, d.webhook_id, d.resource_key, d.status, d.attempts, d.give_up_after_ms, d.next_attempt_ms, d.lease_expires_ms,
+            0 AS offset_ms,
+            CASE WHEN d.resource_key IS NULL THEN NULL ELSE (
+              SELECT MAX(e.delivery_seq) FROM webhook_deliveries e
+              WHERE e.webhook_id = d.webhook_id AND e.resource_key = d.resource_key AND e.delivery_seq < d.delivery_seq
+                AND e.attempts = 0 AND e.status IN ('pending', 'claimed')) END AS previous_seq
      FROM webhook_deliveries d
      WHERE d.webhook_id = ? AND d.delivery_seq > ? AND d.attempts = 0 AND d.status IN ('pending', 'claimed')
      ORDER BY d.delivery_seq
-     LIMIT ?${dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
+     LIMIT ?${lockClause(dialect)}`,
     [filter.webhookID, filter.afterSeq, filter.limit],
   );
 }
@@ -170,6 +201,7 @@ export async function markDeliveryClosed(
 export interface DeliveryToSendRow {
   delivery_seq: number | string;
   webhook_id: string;
+  resource_key: string | null;
   platform_id: string;
   event_id: string;
   attempts: number | string;
@@ -186,7 +218,7 @@ export interface DeliveryToSendRow {
 export async function findDeliveriesToSend(sql: Sql, deliverySeqs: readonly number[]): Promise<DeliveryToSendRow[]> {
   if (deliverySeqs.length === 0) return [];
   return sql.all<DeliveryToSendRow>(
-    `SELECT d.delivery_seq, d.webhook_id, d.platform_id, d.event_id, d.attempts, d.give_up_after_ms,
+    `SELECT d.delivery_seq, d.webhook_id, d.resource_key, d.platform_id, d.event_id, d.attempts, d.give_up_after_ms,
             w.url, w.status AS webhook_status, w.secret_sealed,
             e.event_type, e.data, e.created_on AS event_created_on
      FROM webhook_deliveries d

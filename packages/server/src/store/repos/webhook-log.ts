@@ -91,7 +91,9 @@ export interface DeliveryStateRow {
 /**
  * Puts the delivery of an event to a webhook back to `pending`, due at
  * `dueMs` (platform time), with a fresh give-up window and attempt count,
- * inserting it when the webhook never had it. A claim in flight is dropped:
+ * inserting it when the webhook never had it. It is ordered with nothing
+ * (no resource key): a redelivery is sent on its own, now, and holds back no
+ * later event of its resource (decision 1500, "Order per resource"). A claim in flight is dropped:
  * the worker's record step is guarded by its claim token, so that send's
  * outcome is not recorded and the delivery is sent again (at least once).
  */
@@ -100,10 +102,10 @@ export async function requeueDelivery(
   row: { webhookID: string; platformID: string; eventID: string; dueMs: number; giveUpAfterMs: number; now: string },
 ): Promise<DeliveryStateRow> {
   await sql.run(
-    `INSERT INTO webhook_deliveries (webhook_id, platform_id, event_id, status, attempts, next_attempt_ms, give_up_after_ms, created_on, updated_on)
-     VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, ?)
+    `INSERT INTO webhook_deliveries (webhook_id, platform_id, event_id, resource_key, status, attempts, next_attempt_ms, give_up_after_ms, created_on, updated_on)
+     VALUES (?, ?, ?, NULL, 'pending', 0, ?, ?, ?, ?)
      ON CONFLICT (webhook_id, event_id) DO UPDATE SET
-       status = 'pending', attempts = 0, next_attempt_ms = excluded.next_attempt_ms, give_up_after_ms = excluded.give_up_after_ms,
+       resource_key = NULL, status = 'pending', attempts = 0, next_attempt_ms = excluded.next_attempt_ms, give_up_after_ms = excluded.give_up_after_ms,
        claim_token = NULL, claimed_by = NULL, lease_expires_ms = NULL, last_status_code = NULL, last_error = NULL,
        updated_on = excluded.updated_on, finished_on = NULL`,
     [row.webhookID, row.platformID, row.eventID, row.dueMs, row.giveUpAfterMs, row.now, row.now],

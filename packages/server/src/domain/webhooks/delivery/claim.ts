@@ -14,6 +14,8 @@ import {
 export interface ClaimedDelivery {
   deliverySeq: number;
   webhookID: string;
+  /** The order key: a run sends deliveries with the same key one after the other; null: ordered with nothing. */
+  resourceKey: string | null;
   platformID: string;
   eventID: string;
   /** Attempts recorded before this one. */
@@ -28,10 +30,12 @@ export interface ClaimedDelivery {
 }
 
 /**
- * What one claim hands a sender: one webhook's deliveries, to be sent one
- * after the other in this order. A retry is a run of one; a first attempt
- * brings the deliveries after it that also wait for their first attempt
- * (decision 1500, "Runs"), all under one claim token.
+ * What one claim hands a sender: one webhook's deliveries, in `delivery_seq`
+ * order; those with the same resource key are sent one after the other in
+ * this order, the others side by side. A retry is a run of one; a first
+ * attempt brings later deliveries of the webhook that also wait for their
+ * first attempt (decision 1500, "Runs" and "Order per resource"), all under
+ * one claim token.
  */
 export interface ClaimedRun {
   webhookID: string;
@@ -78,6 +82,7 @@ function claimedDelivery(row: DeliveryToSendRow, claimToken: string): ClaimedDel
   return {
     deliverySeq: Number(row.delivery_seq),
     webhookID: row.webhook_id,
+    resourceKey: row.resource_key,
     platformID: row.platform_id,
     eventID: row.event_id,
     attempts: Number(row.attempts),
@@ -92,13 +97,15 @@ function claimedDelivery(row: DeliveryToSendRow, claimToken: string): ClaimedDel
 /**
  * Claims due deliveries in one write transaction, in `delivery_seq` order, with
  * a fresh claim token and a lease per run (decision 1500). A head that is a
- * first attempt takes its webhook's following first attempts along, up to the
- * first one that is not claimable (not due, or held by a live lease), so a run
- * is always consecutive and the per-webhook order of first attempts holds
- * across processes: the head query never offers a delivery while an earlier
- * one of its webhook still waits for its first attempt. A run of a webhook
- * that is no longer enabled is canceled instead; a retry whose give-up time has
- * passed is failed instead (a delivery always gets its first attempt).
+ * first attempt takes along its webhook's following first attempts that are
+ * claimable (due, not held by a live lease) and whose previous waiting
+ * delivery of the same resource key is in the run (or that have none), so the
+ * per-resource order of first attempts holds across claims and processes: the
+ * head query never offers a delivery while an earlier one of its webhook and
+ * key still waits for its first attempt, and a follower never jumps one that
+ * is not in its run. A run of a webhook that is no longer enabled is canceled
+ * instead; a retry whose give-up time has passed is failed instead (a delivery
+ * always gets its first attempt).
  */
 export async function claimDueDeliveries(store: Store, clock: Clock, options: DeliveryClaimOptions): Promise<DeliveryClaim> {
   return store.write(async (sql) => {
@@ -137,12 +144,18 @@ export async function claimDueDeliveries(store: Store, clock: Clock, options: De
           afterSeq: deliverySeq,
           limit: options.maxRunLength - 1,
         });
+        const inRun = new Set(seqs);
         for (const follower of followers) {
+          const followerSeq = Number(follower.delivery_seq);
+          if (inRuns.has(followerSeq)) continue;
           const due = follower.status === 'pending'
             ? Number(follower.next_attempt_ms) <= platformNow.getTime()
             : Number(follower.lease_expires_ms) <= realNowMs;
-          if (!due) break;
-          seqs.push(Number(follower.delivery_seq));
+          // Its resource's previous waiting delivery is elsewhere (not due, another claim's, past this window): it waits.
+          const after = follower.previous_seq === null ? undefined : Number(follower.previous_seq);
+          if (!due || (after !== undefined && !inRun.has(after))) continue;
+          inRun.add(followerSeq);
+          seqs.push(followerSeq);
         }
       }
       for (const seq of seqs) inRuns.add(seq);
