@@ -65,6 +65,11 @@ export class PlatformClock {
     return offsetClock(this.base, await readClockOffset(sql, platformID));
   }
 
+  /** The same view from an offset the caller read with something else in one statement (transfer creation, decision 2001). */
+  viewAtOffset(offsetMs: number): Clock {
+    return offsetClock(this.base, offsetMs);
+  }
+
   /**
    * Moves the platform's clock forward by `seconds`, or to `until`. Refuses
    * (422) a jump of nothing, backwards, or beyond the bounds.

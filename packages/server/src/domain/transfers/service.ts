@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_COUNT, type ListTransfersFilter, type TransferView } from 
 import { UniqueViolation, type Store } from '../../store/port.ts';
 import {
   findTransferByIdempotencyKey,
+  findTransferByKeyWithClockOffset,
   findTransferRow,
   listTransferRows,
   updateTransferRow,
@@ -77,9 +78,9 @@ export class TransferService {
     let transfer: TransferRecord;
     try {
       transfer = await this.store.write(async (sql) => {
-        const existing = await findTransferByIdempotencyKey(sql, platformID, input.idempotencyKey);
+        const { existing, clockOffsetMs } = await findTransferByKeyWithClockOffset(sql, platformID, input.idempotencyKey);
         if (existing) throw new Replay(existing);
-        const clock = await this.options.platformClock.view(sql, platformID);
+        const clock = this.options.platformClock.viewAtOffset(clockOffsetMs);
         return withWalletEvents(sql, () =>
           createTransferRecord(sql, {
             platformID,

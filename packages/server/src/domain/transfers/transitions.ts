@@ -1,6 +1,6 @@
 import type { EventData, TransferFailureReasonValue, TransferLegEventStatus, TransferStatusValue } from '@railyard/contract';
 import type { Sql } from '../../store/port.ts';
-import { updateTransferRow } from '../../store/repos/transfers.ts';
+import { updateNewTransferRow, updateTransferRow } from '../../store/repos/transfers.ts';
 import { type Clock, timestamp } from '../../kernel/clock.ts';
 import { recordEvent } from '../../kernel/events.ts';
 import { transferToRow, type RailDetails, type TransferRecord } from './model.ts';
@@ -90,8 +90,11 @@ export async function transitionTransfer(sql: Sql, clock: Clock, transfer: Trans
     rowVersion: transfer.rowVersion + 1,
   };
   const row = transferToRow(next);
-  const written = await updateTransferRow(sql, transfer.platformID, transfer.transferID, transfer.rowVersion, row);
-  if (!written) throw new TransferChangedConcurrently(transfer.transferID);
+  if (change.createdInThisUnit) {
+    await updateNewTransferRow(sql, transfer.platformID, transfer.transferID, transfer.rowVersion, row);
+  } else if (!(await updateTransferRow(sql, transfer.platformID, transfer.transferID, transfer.rowVersion, row))) {
+    throw new TransferChangedConcurrently(transfer.transferID);
+  }
   for (const leg of change.legEvents ?? []) {
     await recordEvent(sql, clock, transfer.platformID, 'transfer.updated', transferEventData(next, leg));
   }

@@ -87,8 +87,10 @@ const COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof TransferRow>;
 const SELECT = `SELECT ${COLUMNS.join(', ')} FROM transfers`;
 
-/** Inserts a transfer; a second row with the same (platform, idempotency key) raises UniqueViolation. */
-/** Deferred (decision 2001): its only failure, a key taken by a concurrent request, fails the whole unit wherever it surfaces. */
+/**
+ * Inserts a transfer; a second row with the same (platform, idempotency key) raises UniqueViolation.
+ * Deferred (decision 2001): that failure, a key taken by a concurrent request, fails the whole unit wherever it surfaces.
+ */
 export async function insertTransfer(sql: Sql, row: TransferRow): Promise<void> {
   await sql.defer(
     `INSERT INTO transfers (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
@@ -102,6 +104,28 @@ export async function findTransferRow(sql: Sql, platformID: string, transferID: 
 
 export async function findTransferByIdempotencyKey(sql: Sql, platformID: string, key: string): Promise<TransferRow | undefined> {
   return sql.get<TransferRow>(`${SELECT} WHERE platform_id = ? AND idempotency_key = ?`, [platformID, key]);
+}
+
+const BY_KEY_WITH_CLOCK = `
+SELECT COALESCE((SELECT c.offset_ms FROM platform_clocks c WHERE c.platform_id = ?), 0) AS clock_offset_ms,
+       ${COLUMNS.map((column) => `t.${column}`).join(', ')}
+  FROM (SELECT 1 AS one) one
+  LEFT JOIN transfers t ON t.platform_id = ? AND t.idempotency_key = ?`;
+
+/**
+ * What a create reads first, in one statement (decision 2001): the transfer an
+ * idempotency key already made, if any, and the platform's clock offset
+ * (platform-clocks.ts; no row means 0).
+ */
+export async function findTransferByKeyWithClockOffset(
+  sql: Sql,
+  platformID: string,
+  key: string,
+): Promise<{ existing: TransferRow | undefined; clockOffsetMs: number }> {
+  const row = await sql.get<TransferRow & { clock_offset_ms: number | string }>(BY_KEY_WITH_CLOCK, [platformID, platformID, key]);
+  if (!row) throw new Error('the key-and-clock read answers one row');
+  const { clock_offset_ms: offset, ...transfer } = row;
+  return { existing: transfer.transfer_id === null ? undefined : (transfer as TransferRow), clockOffsetMs: Number(offset) };
 }
 
 /** The columns a rail step or an update may change. */
@@ -118,6 +142,28 @@ export interface TransferChange {
   updated_on: string;
 }
 
+const UPDATE_ROW = `UPDATE transfers SET status = ?, failure_reason = ?, source_details = ?, destination_details = ?, rail_state = ?,
+            metadata = ?, foreign_id = ?, rail_answered_on = ?, completed_on = ?, updated_on = ?, row_version = row_version + 1
+      WHERE platform_id = ? AND transfer_id = ? AND row_version = ?`;
+
+function updateValues(platformID: string, transferID: string, expectedVersion: number, change: TransferChange): SqlValue[] {
+  return [
+    change.status,
+    change.failure_reason,
+    change.source_details,
+    change.destination_details,
+    change.rail_state,
+    change.metadata,
+    change.foreign_id,
+    change.rail_answered_on,
+    change.completed_on,
+    change.updated_on,
+    platformID,
+    transferID,
+    expectedVersion,
+  ];
+}
+
 /**
  * Writes a change if the row is still at `expectedVersion`; answers whether it
  * did. A false answer means another writer changed the transfer first: the
@@ -130,27 +176,24 @@ export async function updateTransferRow(
   expectedVersion: number,
   change: TransferChange,
 ): Promise<boolean> {
-  const result = await sql.run(
-    `UPDATE transfers SET status = ?, failure_reason = ?, source_details = ?, destination_details = ?, rail_state = ?,
-            metadata = ?, foreign_id = ?, rail_answered_on = ?, completed_on = ?, updated_on = ?, row_version = row_version + 1
-      WHERE platform_id = ? AND transfer_id = ? AND row_version = ?`,
-    [
-      change.status,
-      change.failure_reason,
-      change.source_details,
-      change.destination_details,
-      change.rail_state,
-      change.metadata,
-      change.foreign_id,
-      change.rail_answered_on,
-      change.completed_on,
-      change.updated_on,
-      platformID,
-      transferID,
-      expectedVersion,
-    ],
-  );
+  const result = await sql.run(UPDATE_ROW, updateValues(platformID, transferID, expectedVersion, change));
   return result.changes === 1;
+}
+
+/**
+ * The same change to a transfer inserted in this very unit of work, deferred
+ * (decision 2001): no other transaction can see the row before the unit
+ * commits, so no other writer can have moved its version, and there is no
+ * answer to wait for.
+ */
+export async function updateNewTransferRow(
+  sql: Sql,
+  platformID: string,
+  transferID: string,
+  expectedVersion: number,
+  change: TransferChange,
+): Promise<void> {
+  await sql.defer(UPDATE_ROW, updateValues(platformID, transferID, expectedVersion, change));
 }
 
 export interface TransferQuery {
