@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { operations, type OperationDef } from '@railyard/contract';
-import { completeIndividual } from '../wallets/helpers.ts';
 import { startInProcess, type InProcess } from './in-process.ts';
+import { completeIndividual } from '../support/accounts.ts';
 
 /**
  * Hardening at the edge (issue 14, item 5; docs/operations.md "Limits at the

@@ -1,14 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { completeIndividual } from '../wallets/helpers.ts';
-import { accountPayload } from '../bank-accounts/helpers.ts';
-import { cardBody } from '../cards/helpers.ts';
 import { fundWalletFromOutside } from '../support/funding.ts';
 import { systemClock } from '../../src/kernel/clock.ts';
 import { basicAuth } from './child.ts';
 import { startInProcess, type InProcess } from './in-process.ts';
 import { V2026 } from '../support/versions.ts';
+import { completeIndividual } from '../support/accounts.ts';
+import { accountPayload, cardBody } from '../support/sources.ts';
 
 /**
  * Secrets never reach the log (issue 14, item 5; docs/security.md): a full,
