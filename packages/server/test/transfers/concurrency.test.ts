@@ -1,8 +1,8 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { assertLedgerOk, balance, transferBody, walletParty, type WalletParty } from './helpers.ts';
 
 const TRANSFERS = 1_000;
@@ -27,16 +27,12 @@ async function bounded<T>(count: number, limit: number, task: (i: number) => Pro
 
 for (const kind of await storeKinds()) {
   describe(`transfers under concurrency (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let source: WalletParty;
     let destination: WalletParty;
     before(async () => {
-      s = await startTestServer(kind);
       source = await walletParty(s, FUNDS);
       destination = await walletParty(s);
-    });
-    after(async () => {
-      await s.close();
     });
 
     it(`${TRANSFERS} concurrent transfers from one wallet never overdraw it; the excess fail cleanly`, async () => {

@@ -1,25 +1,21 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { eventTypes } from '../wallets/helpers.ts';
-import { link } from '../bank-accounts/helpers.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { assertLedgerOk, balance, postTransfer, transferBody, walletParty, type WalletParty } from './helpers.ts';
 import { V2026 } from '../support/versions.ts';
+import { eventTypes } from '../support/events.ts';
+import { linkBankAccount } from '../support/bank-accounts.ts';
 
 for (const kind of await storeKinds()) {
   describe(`create transfer, wallet rail (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let alice: WalletParty;
     let bob: WalletParty;
     before(async () => {
-      s = await startTestServer(kind);
       alice = await walletParty(s, 10_000);
       bob = await walletParty(s);
-    });
-    after(async () => {
-      await s.close();
     });
 
     it('moves money wallet to wallet at once: 200 {transferID, createdOn}, completed, balances, events', async () => {
@@ -223,7 +219,7 @@ for (const kind of await storeKinds()) {
       assert.match(noCapability.json.error, /transfers capability/);
 
       // A bank credit method cannot pay anything; wallet → bank is valid but its rail (ACH) comes later.
-      const bank = await link(s, alice.accountID);
+      const bank = await linkBankAccount(s, alice.accountID);
       const credit = bank.paymentMethods?.find((m: any) => m.paymentMethodType === 'ach-credit-standard')
         ?? (await s.request('GET', `/accounts/${alice.accountID}/payment-methods?paymentMethodType=ach-credit-standard`, { headers: V2026 })).json[0];
       const creditParty = { ...alice, paymentMethodID: credit.paymentMethodID };

@@ -5,8 +5,8 @@ import { FAST_PACING } from '../../src/domain/transfers/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite } from '../support/server.ts';
-import { eventTypes } from '../wallets/helpers.ts';
 import { assertLedgerOk, balance, transferBody, walletParty } from './helpers.ts';
+import { eventTypes } from '../support/events.ts';
 
 // The wallet rail with a completion delay: a hold at creation (pending), and the
 // rail.wallet.complete job settles it once the platform's clock reaches it.

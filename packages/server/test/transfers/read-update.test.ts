@@ -1,14 +1,14 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { storeKinds } from '../support/stores.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite } from '../support/server.ts';
 import { assertLedgerOk, postTransfer, transferBody, v2024TransferValidator, walletParty, type WalletParty } from './helpers.ts';
 import { V2026 } from '../support/versions.ts';
 
 for (const kind of await storeKinds()) {
   describe(`list, get and update transfers (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind);
     let alice: WalletParty;
     let bob: WalletParty;
     let carol: WalletParty;
@@ -16,7 +16,6 @@ for (const kind of await storeKinds()) {
     const path = () => `/accounts/${s.platform.accountID}/transfers`;
 
     before(async () => {
-      s = await startTestServer(kind);
       alice = await walletParty(s, 10_000);
       bob = await walletParty(s);
       carol = await walletParty(s);
@@ -30,9 +29,6 @@ for (const kind of await storeKinds()) {
         assert.equal(created.status, 200, created.text);
         ids.push(created.json.transferID);
       }
-    });
-    after(async () => {
-      await s.close();
     });
 
     it('lists newest first with every filter and paging', async () => {

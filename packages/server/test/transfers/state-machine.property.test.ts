@@ -1,4 +1,4 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -9,10 +9,9 @@ import { isAllowedLegChange, isAllowedStatusChange, LEG_MACHINES, TRANSFER_EDGES
 import type { RailName } from '../../src/domain/transfers/model.ts';
 import type { TransferStatusValue } from '@railyard/contract';
 import { storeKinds, type StoreKind } from '../support/stores.ts';
-import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { assertLedgerOk, type WalletParty } from './helpers.ts';
-import { bankParty } from '../rails/ach-helpers.ts';
-import { bankMethod, cardMethod, moneyWallet, type SourceMethod } from '../rails/helpers.ts';
+import { bankMethod, bankParty, cardMethod, moneyWallet, type SourceMethod } from '../support/parties.ts';
 
 /**
  * Random sequences of transfers on every rail (wallet, ACH debit / credit /
@@ -175,7 +174,7 @@ interface Seen {
 
 for (const kind of await storeKinds()) {
   describe(`transfer state machine under random rail events (${kind})`, () => {
-    let s: TestServer;
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }));
     let platformID: string;
     let payer: WalletParty;
     let broke: WalletParty;
@@ -184,7 +183,6 @@ for (const kind of await storeKinds()) {
     const services = new Map<boolean, TransferService>();
 
     before(async () => {
-      s = await startTestServer(kind, { clock: standingClock() });
       platformID = s.platform.accountID;
       payer = await moneyWallet(s, 1_000_000_000);
       merchant = await moneyWallet(s);
@@ -209,9 +207,6 @@ for (const kind of await storeKinds()) {
         const pacing: RailPacing = delayed ? { ...FAST_PACING, walletCompleteAfterSeconds: 2, rtp: { completeAfterSeconds: 2 } } : FAST_PACING;
         services.set(delayed, new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing, railWaitMs: 30 }));
       }
-    });
-    after(async () => {
-      await s.close();
     });
 
     /** What every transfer has been through so far, from its events, and the last event read. */

@@ -17,8 +17,8 @@ import { rtpStateOf } from '../../src/domain/transfers/rails/rtp/state.ts';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite, standingClock } from '../support/server.ts';
 import { postTransfer, transferBody, walletParty } from './helpers.ts';
-import { bankParty } from '../rails/ach-helpers.ts';
-import { advance, body, cardMethod, moneyWallet } from '../rails/helpers.ts';
+import { bankParty, cardMethod, moneyWallet } from '../support/parties.ts';
+import { advance, methodTransferBody as body } from '../support/transfers.ts';
 
 // The transfer state machine (docs/transfers.md "State machine"): the tables
 // themselves, and `transitionTransfer` refusing what they do not allow before
