@@ -1,6 +1,7 @@
 // Load scenarios against Railyard and a bare Fastify baseline, in one run.
 //   npm run bench                                  every scenario, 10 s each, SQLite in a temp dir
 //   npm run bench -- --duration 5 transfers.create
+//   npm run bench -- --duration 5 transfers.spread   (the same creates spread over 32 wallet pairs)
 //   RAILYARD_ENCRYPTION_KEY=… npm run bench -- --db postgres://127.0.0.1/bench transfers.create
 //     (also runs pgbench's TPC-B on the same PostgreSQL and prints creates/s over its tps; --workers N
 //     runs `serve --workers N`)
@@ -15,7 +16,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { setUpTransferParties } from './scenarios/transfers.ts';
+import { setUpHotPair, setUpSpreadPairs, type TransferPair } from './scenarios/transfers.ts';
 import { pacedLoad, type PacedResult } from './tools/paced-load.ts';
 import { processCpuSeconds } from './tools/process-cpu.ts';
 import { runPgbench } from './tools/pgbench.ts';
@@ -35,8 +36,12 @@ const connections = Math.min(Math.max(Number(values.connections) || 32, 1), 256)
 const workers = Math.min(Math.max(Number(values.workers) || 1, 1), 16);
 const KEY = 'bench-public-key:bench-secret-value-0123456789';
 const AUTH = `Basic ${Buffer.from(KEY).toString('base64')}`;
-/** The source wallet gets $1,000,000: 100,000,000 one-cent transfers, far beyond any run. */
+/** Each source wallet gets $1,000,000: 100,000,000 one-cent transfers, far beyond any run. */
 const FUNDING_CENTS = 100_000_000;
+/** `transfers.spread`: how many source → destination wallet pairs (no wallet in two) the creates go round. */
+const SPREAD_PAIRS = 32;
+/** The scenarios whose full-speed creates/s the bench prints over pgbench's tps on PostgreSQL (issue 20). */
+const PGBENCH_RATIO = ['transfers.create', 'transfers.spread'];
 const run = promisify(execFile);
 
 /** What a scenario sends to Railyard, and how it checks the run afterwards. */
@@ -44,6 +49,11 @@ interface Target {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /**
+   * When set, called once per request sent to the measured server, in send order, for its body
+   * (`body` is then what the baseline gets): `transfers.spread` goes round its wallet pairs.
+   */
+  nextBody?: () => string;
   headers?: Record<string, string>;
   /** Replaces `[<id>]` in headers and body with a fresh ID per request (autocannon `idReplacement`). */
   uniquePerRequest?: boolean;
@@ -91,40 +101,16 @@ const scenarios: Scenario[] = [
     prepare: async () => ({ method: 'POST', path: '/accounts', body: accountBody, headers: V2026_JSON }),
   },
   {
-    // Durable wallet→wallet creates of 1 cent, each with its own idempotency key (a replay would not write).
+    // Durable wallet→wallet creates of 1 cent, all from one wallet to one other: the hot-account case.
     name: 'transfers.create',
     baseline: { method: 'POST', path: '/echo' },
-    prepare: async ({ url, platformID, db }) => {
-      const parties = await setUpTransferParties(url, AUTH, platformID);
-      await tsx('bench/tools/fund-wallet.ts', ['--db', db, '--account', platformID, '--wallet', parties.sourceWalletID, '--cents', String(FUNDING_CENTS)]);
-      const keyPrefix = `bench-${randomBytes(4).toString('hex')}`;
-      return {
-        method: 'POST',
-        path: `/accounts/${platformID}/transfers`,
-        body: JSON.stringify({
-          source: { paymentMethodID: parties.sourcePaymentMethodID },
-          destination: { paymentMethodID: parties.destinationPaymentMethodID },
-          amount: { currency: 'USD', value: 1 },
-          description: 'bench',
-        }),
-        headers: { ...V2026_JSON, 'x-idempotency-key': `${keyPrefix}-[<id>]` },
-        uniquePerRequest: true,
-        verify: async ({ ok, inFlight }) => {
-          const counts = JSON.parse(
-            await tsx('bench/tools/count-transfers.ts', ['--db', db, '--platform', platformID, '--key-prefix', keyPrefix]),
-          ) as Record<string, number>;
-          const completed = counts['completed'] ?? 0;
-          // Every 2xx is a completed transfer; the only extra ones are requests cut off in flight at the end of a run.
-          const extra = completed - ok;
-          if (extra < 0 || extra > inFlight || Object.keys(counts).some((status) => status !== 'completed')) {
-            throw new Error(`transfers.create: ${ok} answered 2xx (${inFlight} cut off in flight) but the database holds ${JSON.stringify(counts)}`);
-          }
-          const ledger = (await tsx('packages/cli/src/main.ts', ['admin', 'verify-ledger', '--db', db])).trim();
-          if (ledger !== 'ok') throw new Error(`transfers.create: verify-ledger printed ${ledger}`);
-          return `transfers.create: ${completed} transfers completed = ${ok} 2xx answers + ${extra} of ${inFlight} requests cut off in flight when a run ended; none failed; verify-ledger: ${ledger}`;
-        },
-      };
-    },
+    prepare: async (context) => transferTarget('transfers.create', context, await setUpHotPair(context.url, AUTH, context.platformID)),
+  },
+  {
+    // The same creates spread round SPREAD_PAIRS disjoint wallet pairs: concurrent creates lock different wallets.
+    name: 'transfers.spread',
+    baseline: { method: 'POST', path: '/echo' },
+    prepare: async (context) => transferTarget('transfers.spread', context, await setUpSpreadPairs(context.url, AUTH, SPREAD_PAIRS)),
   },
   {
     // transfers.create's load with one `*` webhook to a local receiver: delivery lag, and the create rate with and without it (webhookScenario).
@@ -157,6 +143,54 @@ const scenarios: Scenario[] = [
       }),
   },
 ];
+
+/**
+ * The transfer scenarios' load: durable wallet→wallet creates of 1 cent, each with its own
+ * idempotency key (a replay would not write), the k-th request sent from `pairs[k % pairs.length]`
+ * (a counter over every run of the scenario). Every source wallet is funded first
+ * (tools/fund-wallet.ts: one process, one transaction). Afterwards the transfers with this run's key
+ * prefix must all be `completed`, one per 2xx answer plus at most those cut off in flight, from as
+ * many source wallets as the round-robin reached, and `verify-ledger` must print `ok`.
+ */
+async function transferTarget(name: string, { platformID, db }: ScenarioContext, pairs: TransferPair[]): Promise<Target> {
+  const funded = pairs.flatMap(({ source }) => ['--account', source.accountID, '--wallet', source.walletID]);
+  await tsx('bench/tools/fund-wallet.ts', ['--db', db, ...funded, '--cents', String(FUNDING_CENTS)]);
+  const keyPrefix = `bench-${randomBytes(4).toString('hex')}`;
+  const bodies = pairs.map(({ source, destination }) =>
+    JSON.stringify({
+      source: { paymentMethodID: source.paymentMethodID },
+      destination: { paymentMethodID: destination.paymentMethodID },
+      amount: { currency: 'USD', value: 1 },
+      description: 'bench',
+    }),
+  );
+  let sent = 0;
+  return {
+    method: 'POST',
+    path: `/accounts/${platformID}/transfers`,
+    body: bodies[0],
+    ...(bodies.length > 1 ? { nextBody: () => bodies[sent++ % bodies.length]! } : {}),
+    headers: { ...V2026_JSON, 'x-idempotency-key': `${keyPrefix}-[<id>]` },
+    uniquePerRequest: true,
+    verify: async ({ ok, inFlight }) => {
+      const { statuses, sources } = JSON.parse(
+        await tsx('bench/tools/count-transfers.ts', ['--db', db, '--platform', platformID, '--key-prefix', keyPrefix]),
+      ) as { statuses: Record<string, number>; sources: number };
+      const completed = statuses['completed'] ?? 0;
+      // Every 2xx is a completed transfer; the only extra ones are requests cut off in flight at the end of a run.
+      const extra = completed - ok;
+      if (extra < 0 || extra > inFlight || Object.keys(statuses).some((status) => status !== 'completed')) {
+        throw new Error(`${name}: ${ok} answered 2xx (${inFlight} cut off in flight) but the database holds ${JSON.stringify(statuses)}`);
+      }
+      // Round-robin over every request sent: any pairs.length of them in a row take every pair.
+      const reached = Math.min(pairs.length, completed);
+      if (sources !== reached) throw new Error(`${name}: ${completed} transfers came from ${sources} source wallets, not ${reached} of ${pairs.length}`);
+      const ledger = (await tsx('packages/cli/src/main.ts', ['admin', 'verify-ledger', '--db', db])).trim();
+      if (ledger !== 'ok') throw new Error(`${name}: verify-ledger printed ${ledger}`);
+      return `${name}: ${completed} transfers completed = ${ok} 2xx answers + ${extra} of ${inFlight} requests cut off in flight when a run ended, from ${sources} source wallet${sources === 1 ? '' : 's'} (${pairs.length} pair${pairs.length === 1 ? '' : 's'}); none failed; verify-ledger: ${ledger}`;
+    },
+  };
+}
 
 /** What a yardstick's check tool prints. */
 interface FloorCheck {
@@ -201,6 +235,9 @@ async function tsx(file: string, args: string[]): Promise<string> {
   return stdout;
 }
 
+/** How long a server may take to print where it listens. */
+const SERVER_START_TIMEOUT_MS = 120_000;
+
 function startServer(args: string[], env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
@@ -208,7 +245,8 @@ function startServer(args: string[], env: Record<string, string> = {}, nodeArgs:
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
+    // Generous: `serve --workers 2` took 44 s to start (three processes loading TypeScript) at load average 28.
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), SERVER_START_TIMEOUT_MS);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /(?:LISTENING|listening on) (http:\/\/\S+)/.exec(output);
@@ -254,7 +292,7 @@ const PACED_WARMUP_S = 1;
  * 2xx answers (transfers written like any other) are counted in `ok`.
  */
 function paced(url: string, target: Omit<Target, 'verify'>, rate: number): Promise<PacedResult> {
-  const spec = { url, method: target.method, path: target.path, body: target.body, headers: target.headers ?? {}, uniquePerRequest: target.uniquePerRequest };
+  const spec = { url, method: target.method, path: target.path, body: target.body, nextBody: target.nextBody, headers: target.headers ?? {}, uniquePerRequest: target.uniquePerRequest };
   return pacedLoad(spec, rate, duration, connections, { warmupS: PACED_WARMUP_S });
 }
 
@@ -266,6 +304,8 @@ async function load(server: { url: string; child: ChildProcess }, target: Omit<T
     ...(target.body ? { body: target.body } : {}),
     ...(target.headers ? { headers: target.headers } : {}),
     ...(target.uniquePerRequest ? { idReplacement: true } : {}),
+    // autocannon builds every request it sends (the first of a connection when it opens) through setupRequest.
+    ...(target.nextBody ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: target.nextBody!() }) }] } : {}),
     connections,
     duration,
   });
@@ -478,8 +518,8 @@ const receiver = chosen.some((scenario) => scenario.server === 'webhooks')
 
 const rows: string[] = [];
 const webhookLines: string[] = [];
-/** transfers.create at full speed, for the ratio over pgbench. */
-let createRps: number | undefined;
+/** PGBENCH_RATIO scenarios' creates/s at full speed, for the ratio over pgbench. */
+const createRps = new Map<string, number>();
 const checks: string[] = [];
 const loadAtStart = loadavg().map((n) => n.toFixed(2)).join(' ');
 try {
@@ -510,7 +550,7 @@ try {
     const half = await paced(measured.url, withAuth, halfRate);
     // The same steady rate against the baseline: the floor of what the load generator and loopback add.
     const baseHalf = await paced(baseline.url, baselineTarget, halfRate);
-    if (scenario.name === 'transfers.create') createRps = max.rps;
+    if (PGBENCH_RATIO.includes(scenario.name)) createRps.set(scenario.name, max.rps);
     rows.push(
       `| ${scenario.name} | ${base.rps} | ${max.rps} | ${(max.rps / base.rps).toFixed(2)} | ${base.cpuMicros ?? '—'} | ${max.cpuMicros ?? '—'} | ${max.p50} | ${max.p99} | ${half.rate} | ${half.p50} | ${half.p99} | ${baseHalf.p99} | ${max.non2xx + half.non2xx + half.errors} |`,
     );
@@ -518,12 +558,15 @@ try {
     if (target.verify) checks.push(await target.verify({ ok: max.ok + half.ok, inFlight: max.inFlight }));
   }
   // Side by side on the same PostgreSQL: what the database does with its own benchmark (issue 20).
-  if (/^postgres(ql)?:\/\//.test(db) && createRps !== undefined) {
+  if (/^postgres(ql)?:\/\//.test(db) && createRps.size > 0) {
     const result = await runPgbench(db).catch((error: unknown) => error as Error);
+    const processes = `with ${workers} process${workers > 1 ? 'es' : ''}`;
     webhookLines.push(
       result instanceof Error
         ? `pgbench: not run (${result.message.split('\n')[0]})`
-        : `pgbench TPC-B on the same PostgreSQL (-c ${result.clients} -j 2 -T ${result.seconds}, scale ${result.scale}, after Railyard's runs): ${result.tps} tps; transfers.create ${createRps} creates/s with ${workers} process${workers > 1 ? 'es' : ''} = ${(createRps / result.tps).toFixed(2)} × pgbench (target ≥ 0.4)`,
+        : `pgbench TPC-B on the same PostgreSQL (-c ${result.clients} -j 2 -T ${result.seconds}, scale ${result.scale}, after Railyard's runs): ${result.tps} tps; ` +
+            [...createRps].map(([name, rps]) => `${name} ${rps} creates/s ${processes} = ${(rps / result.tps).toFixed(2)} × pgbench`).join('; ') +
+            ' (target ≥ 0.4)',
     );
   }
 } finally {

@@ -1,5 +1,7 @@
 // Bench check: how many transfers whose idempotency key starts with a run's
-// prefix ended in each status. Prints one JSON object, e.g. {"completed":1234}.
+// prefix ended in each status, and from how many source payment methods (one
+// per source wallet in the bench) they came. Prints one JSON object, e.g.
+// {"statuses":{"completed":1234},"sources":32}.
 //   node --import tsx bench/tools/count-transfers.ts --db URL --platform ID --key-prefix P
 import { parseArgs } from 'node:util';
 import { openStore } from '@railyard/server';
@@ -14,13 +16,18 @@ const { platform } = values;
 
 const store = openStore(values.db);
 try {
-  const rows = await store.read((sql) =>
-    sql.all<{ status: string; n: number | string }>(
+  const [rows, sources] = await store.read(async (sql) => [
+    await sql.all<{ status: string; n: number | string }>(
       'SELECT status, COUNT(*) AS n FROM transfers WHERE platform_id = ? AND idempotency_key LIKE ? GROUP BY status',
       [platform, `${prefix}%`],
     ),
-  );
-  process.stdout.write(JSON.stringify(Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]))) + '\n');
+    await sql.get<{ n: number | string }>(
+      'SELECT COUNT(DISTINCT source_payment_method_id) AS n FROM transfers WHERE platform_id = ? AND idempotency_key LIKE ?',
+      [platform, `${prefix}%`],
+    ),
+  ] as const);
+  const statuses = Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+  process.stdout.write(JSON.stringify({ statuses, sources: Number(sources?.n ?? 0) }) + '\n');
 } finally {
   await store.close();
 }

@@ -19,6 +19,8 @@ export interface PacedTarget {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** When set, called once per request in send order (warm-up included) for its body, instead of `body`. */
+  nextBody?: () => string;
   headers: Record<string, string>;
   /** Replaces `[<id>]` in header values and the body with a fresh ID per request. */
   uniquePerRequest?: boolean;
@@ -83,7 +85,8 @@ async function phase(pool: Pool, target: PacedTarget, runID: string, rate: numbe
     const headers = target.uniquePerRequest
       ? Object.fromEntries(Object.entries(target.headers).map(([name, value]) => [name, fill(value, id)]))
       : target.headers;
-    const body = target.body && target.uniquePerRequest ? fill(target.body, id) : target.body;
+    const text = target.nextBody ? target.nextBody() : target.body;
+    const body = text && target.uniquePerRequest ? fill(text, id) : text;
     pool
       .request({ method: target.method, path: target.path, headers, ...(body ? { body } : {}) })
       .then(async (response) => {
