@@ -32,7 +32,7 @@ if ((await storeKinds()).includes('postgres')) {
       const before = roundTrips.count;
       const outcome = await create();
       assert.equal(roundTrips.count - before, CREATE_ROUND_TRIPS);
-      assert.equal(outcome.body.status, 'completed');
+      assert.equal((outcome.body as { status?: string }).status, 'completed');
       const balance = await s.request('GET', `/accounts/${to.accountID}/wallets/${to.walletID}`, { headers: { 'x-moov-version': 'v2026.01.00' } });
       assert.equal(balance.json.availableBalance.value, 250);
     });
