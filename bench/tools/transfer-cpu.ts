@@ -1,6 +1,8 @@
 // Measures one wallet→wallet create in-process, without HTTP: CPU ms and SQL
 // statements per create, over N creates with C in flight on a fresh SQLite store.
-//   node --import tsx bench/tools/transfer-cpu.ts [--n 3000] [--concurrency 32] [--kind sqlite|postgres]
+//   node --import tsx bench/tools/transfer-cpu.ts [--n 3000] [--concurrency 32] [--kind sqlite|postgres] [--webhook]
+// --webhook: one enabled webhook subscribed to `*` first (no delivery worker runs in the
+// test server), so the figure is the outbox's cost on the create path alone.
 // Statements are counted by wrapping the store's `Sql` in a counting proxy, so
 // the figure is what the transfer service asks, whatever the adapter does.
 import { randomUUID } from 'node:crypto';
@@ -14,7 +16,7 @@ const MAX_N = 100_000;
 const MAX_CONCURRENCY = 512;
 
 const { values } = parseArgs({
-  options: { n: { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '32' }, kind: { type: 'string', default: 'sqlite' } },
+  options: { n: { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '32' }, kind: { type: 'string', default: 'sqlite' }, webhook: { type: 'boolean', default: false } },
 });
 const n = Number(values.n);
 const concurrency = Number(values.concurrency);
@@ -52,6 +54,13 @@ try {
   const to = await walletParty(s);
   const caller = { platformID: s.platform.accountID, publicKey: 'bench' };
   const body = transferBody(from, to, 1);
+  if (values.webhook) {
+    const hook = await s.request('POST', '/webhooks', {
+      headers: { 'x-moov-version': 'v2026.01.00' },
+      body: { url: 'http://127.0.0.1:9/hooks', status: 'enabled', eventTypes: ['*'], description: 'transfer-cpu' },
+    });
+    if (hook.status !== 201) throw new Error(`webhook create answered ${hook.status}: ${hook.text}`);
+  }
   instrument(s.testStore.store);
   const roundTrips0 = roundTrips.count;
   const cpu0 = process.cpuUsage();
@@ -69,7 +78,7 @@ try {
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  console.log(`${kind}: ${n} creates, ${concurrency} in flight, ${completed} completed`);
+  console.log(`${kind}: ${n} creates, ${concurrency} in flight, ${completed} completed${values.webhook ? ', one * webhook' : ''}`);
   console.log(`cpu ms/create ${(cpuMs / n).toFixed(3)}  wall ms/create ${(wallMs / n).toFixed(3)}  creates/s ${((n / wallMs) * 1000).toFixed(0)}`);
   console.log(`statements/create ${(statements / n).toFixed(1)}`);
   // Each message to PostgreSQL waits one round trip; deferred writes ride with the next one (decision 2001).

@@ -1,7 +1,7 @@
 import { newRowID } from './ids.ts';
 import type { Sql } from '../store/port.ts';
 import { insertEvent } from '../store/repos/events.ts';
-import { insertDeliveriesForEvent } from '../store/repos/webhook-deliveries.ts';
+import { queueEventForFanout } from '../store/repos/webhook-deliveries.ts';
 import type { Clock } from './clock.ts';
 import { eventResourceKey } from './event-resource.ts';
 import { isDeliverableEventType, type RecordedEventData } from '@railyard/contract';
@@ -13,12 +13,14 @@ import { isDeliverableEventType, type RecordedEventData } from '@railyard/contra
  * growing), so the events of one change keep the order they were recorded in
  * even though they share a timestamp.
  *
- * It is also the webhook outbox (decision 1500): the same unit of work inserts
- * one delivery per webhook subscribed to `type` (or `*`), due at the event's
- * time and given up WEBHOOK_GIVE_UP_AFTER_MS later, so an event and its
- * deliveries commit together or not at all. `clock` is the platform's clock
- * (a `PlatformClock.view` or a job's clock), so both are platform time; the
- * delivery worker compares them with the platform's now.
+ * It is also the webhook outbox (decision 1500): when some webhook of the
+ * platform is subscribed to `type` (or `*`), the same unit of work queues the
+ * event for fan-out, so an event and its queue row commit together or not at
+ * all; the delivery worker then makes one delivery per subscribed webhook, due
+ * at the event's time and given up WEBHOOK_GIVE_UP_AFTER_MS later ("Fan-out
+ * after commit"). `clock` is the platform's clock (a `PlatformClock.view` or a
+ * job's clock), so both are platform time; the worker compares them with the
+ * platform's now.
  */
 export async function recordEvent<T extends string>(sql: Sql, clock: Clock, platformID: string, type: T, data: RecordedEventData<T>): Promise<void> {
   const at = clock.now();
@@ -27,16 +29,13 @@ export async function recordEvent<T extends string>(sql: Sql, clock: Clock, plat
   await insertEvent(sql, { eventID, platformID, type, data, createdOn });
   // Railyard's own types (receipt.sent) stay in the log: a Moov client could not parse them (docs/webhooks.md "Events").
   if (!isDeliverableEventType(type)) return;
-  const dueMs = at.getTime();
-  await insertDeliveriesForEvent(sql, {
+  await queueEventForFanout(sql, {
     platformID,
     eventID,
     eventType: type,
     // The delivery order key: one resource's events go out one after the other (decision 1500, "Order per resource").
     resourceKey: eventResourceKey(type, data),
-    dueMs,
-    giveUpAfterMs: dueMs + WEBHOOK_GIVE_UP_AFTER_MS,
-    createdOn,
+    dueMs: at.getTime(),
   });
 }
 

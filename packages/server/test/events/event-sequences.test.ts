@@ -8,6 +8,7 @@ import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite, standingClock } from '../support/server.ts';
 import { business, completeIndividual, create, individual, manualTerms } from '../support/accounts.ts';
 import { V2026 } from '../support/versions.ts';
+import { fanOutNow } from '../support/events.ts';
 import { accountPayload, cardBody, PUSH_PULL_VISA } from '../support/sources.ts';
 import { bankAccountPath } from '../support/bank-accounts.ts';
 import { advance, assertLedgerOk, methodTransferBody as body, postTransfer, walletParty, type WalletParty } from '../support/transfers.ts';
@@ -628,6 +629,7 @@ for (const kind of await storeKinds()) {
         await recordEvent(sql, clock, platformID(), 'receipt.sent', { receiptID: 'r' });
         await recordEvent(sql, clock, platformID(), 'account.updated', { accountID: 'a' });
       });
+      await fanOutNow(s.testStore.store);
       const written = await s.testStore.store.read((sql) => listEventsAfter(sql, platformID(), 0, MAX_EVENTS_PER_READ));
       const deliveries = async (type: string) => {
         const row = written.filter((e) => e.event_type === type).at(-1)!;

@@ -5,6 +5,7 @@ import { serverPerSuite } from '../support/server.ts';
 import { startReceiver, type TestReceiver } from '../webhooks/receiver.ts';
 import { create as createAccount, individual } from '../support/accounts.ts';
 import { V2026 } from '../support/versions.ts';
+import { fanOutNow } from '../support/events.ts';
 
 const DAY_S = 86_400;
 const DAY_MS = DAY_S * 1000;
@@ -42,6 +43,7 @@ for (const kind of await storeKinds()) {
             [hook.json.webhookID, event.eventID],
           ),
         ))!;
+      await fanOutNow(s.services.store);
       const queued = await delivery();
       assert.ok(Number(queued.next_attempt_ms) >= platformNow, 'due on the platform clock');
       assert.ok(Number(queued.give_up_after_ms) >= platformNow + DAY_MS, 'given up a day after, on the platform clock');

@@ -8,6 +8,7 @@ import { listAttemptsOfWebhook, listDeliveriesOfWebhook } from '../../src/store/
 import { startDeliveryReceiver, type Arrival, type DeliveryReceiver } from './delivery-receiver.ts';
 import { create as createAccount, individual } from '../support/accounts.ts';
 import { V2026 } from '../support/versions.ts';
+import { fanOutNow } from '../support/events.ts';
 
 /**
  * Webhook delivery end to end (decision 1500, docs/webhooks.md "Delivery"):
@@ -351,6 +352,7 @@ for (const kind of await storeKinds()) {
     it('a disabled webhook gets nothing more: its pending deliveries are canceled; enabled again, it gets new events only', async () => {
       const webhookID = await hook('/paused', ['account.created']);
       await createAccount(s, individual());
+      await fanOutNow(s.services.store);
       assert.equal((await deliveries(webhookID))[0]!.status, 'pending');
       assert.equal((await call('DELETE', `/webhooks/${webhookID}`)).status, 204);
       const summary = await s.services.webhookDelivery.runDue();

@@ -8,6 +8,7 @@ import { listAttemptsOfWebhook, listDeliveriesOfWebhook } from '../../src/store/
 import type { SendResult, SignedRequest } from '../../src/domain/webhooks/send.ts';
 import { API_FIRST_PAUSE_MS, DEFAULT_DELIVERY_LEASE_MS, MAX_SENDS_PER_RUN } from '../../src/domain/webhooks/delivery/worker.ts';
 import { claimDueDeliveries } from '../../src/domain/webhooks/delivery/claim.ts';
+import { fanOutNow } from '../support/events.ts';
 
 /**
  * Runs (decision 1500, "Runs" and "Order per resource"): a webhook's waiting
@@ -60,6 +61,7 @@ for (const kind of await storeKinds()) {
           await recordEvent(sql, s.services.clock, s.platform.accountID, 'account.created', { accountID: `acct-${i}` });
         }
       });
+      await fanOutNow(s.services.store);
       const rows = await s.services.store.read((sql) => listDeliveriesOfWebhook(sql, webhookID));
       assert.equal(rows.length, BACKLOG);
       const eventIDs = rows.map((r) => r.event_id);
@@ -171,6 +173,7 @@ for (const kind of await storeKinds()) {
           if (round < 2) await recordEvent(sql, s.services.clock, s.platform.accountID, 'balance.updated', { accountID: 'acct-a', walletID: 'wallet-a' });
         }
       });
+      await fanOutNow(s.services.store);
       const rows = await s.services.store.read((sql) => listDeliveriesOfWebhook(sql, webhookID));
       const eventIDs = rows.map((r) => r.event_id);
       const recorded = await s.services.store.read((sql) =>
@@ -239,6 +242,7 @@ for (const kind of await storeKinds()) {
         await recordEvent(sql, s.services.clock, s.platform.accountID, 'account.updated', { accountID: 'claim-a' });
         await recordEvent(sql, s.services.clock, s.platform.accountID, 'account.updated', { accountID: 'claim-b' });
       });
+      await fanOutNow(s.services.store);
       const [a1, b1, a2, b2] = (await s.services.store.read((sql) => listDeliveriesOfWebhook(sql, webhookID))).map((r) => Number(r.delivery_seq));
       const claim = (maxRunLength: number) =>
         claimDueDeliveries(s.services.store, s.services.clock, {
@@ -266,6 +270,50 @@ for (const kind of await storeKinds()) {
         await s.services.store.write((sql) => sql.run("UPDATE webhook_deliveries SET status = 'canceled', claim_token = NULL WHERE webhook_id = ?", [webhookID]));
         await disable(webhookID);
       }
+    });
+
+    it('API first across runs: while saturated the process takes one run at a time and its sends are one turn apart, whatever the webhooks', async () => {
+      const webhooks: string[] = [];
+      for (const type of ['account.created', 'account.updated']) {
+        const created = await s.request('POST', '/webhooks', {
+          headers: V2026,
+          body: { url: 'http://127.0.0.1:9/unused', status: 'enabled', eventTypes: [type], description: 'api first' },
+        });
+        assert.equal(created.status, 201, created.text);
+        webhooks.push(created.json.webhookID as string);
+      }
+      await s.services.store.write(async (sql) => {
+        for (let i = 0; i < 6; i++) {
+          await recordEvent(sql, s.services.clock, s.platform.accountID, 'account.created', { accountID: `first-${i}` });
+          await recordEvent(sql, s.services.clock, s.platform.accountID, 'account.updated', { accountID: `first-${i}` });
+        }
+      });
+      await fanOutNow(s.services.store);
+      const webhookOfEvent = new Map<string, string>();
+      for (const webhookID of webhooks) {
+        for (const row of await s.services.store.read((sql) => listDeliveriesOfWebhook(sql, webhookID))) webhookOfEvent.set(row.event_id, webhookID);
+      }
+      sent.length = 0;
+      const sentAt: number[] = [];
+      let saturated = true;
+      s.services.webhookDelivery.deferTo(() => saturated);
+      try {
+        onSend = (count) => {
+          sentAt.push(performance.now());
+          if (count === 6) saturated = false;
+        };
+        const summary = await s.services.webhookDelivery.runDue();
+        assert.equal(summary.delivered, 12);
+      } finally {
+        s.services.webhookDelivery.deferTo(() => false);
+        onSend = () => undefined;
+      }
+      // One run under pressure: the first six sends are one webhook's, not the two side by side.
+      assert.equal(new Set(sent.slice(0, 6).map((id) => webhookOfEvent.get(id))).size, 1, 'one webhook’s run while saturated');
+      // Turns for the whole process: six sends take six turns (two runs with a pause each would take three).
+      const gaps = sentAt.slice(1, 6).map((at, i) => at - sentAt[i]!);
+      assert.ok(gaps.every((gap) => gap >= API_FIRST_PAUSE_MS - 5), `gaps between sends under pressure: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`);
+      for (const webhookID of webhooks) await disable(webhookID);
     });
 
     it('API first: while the API is saturated each send waits first; once it is not, they go at once', async () => {

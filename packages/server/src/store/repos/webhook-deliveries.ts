@@ -2,7 +2,8 @@ import type { Dialect, Sql, SqlValue } from '../port.ts';
 
 /**
  * Webhook deliveries, the outbox (decision 1500, migration 15): one row per
- * event and subscribed webhook, inserted with the event; claimed by the
+ * event and subscribed webhook, made from the fan-out queue (migration 22) by
+ * the worker soon after the event commits; claimed by the
  * delivery worker like jobs are (a claim token and a lease, platform time for
  * "due", `FOR UPDATE SKIP LOCKED` on PostgreSQL, the single writer on SQLite);
  * and every attempt in `webhook_attempts` (the delivery log).
@@ -27,12 +28,15 @@ function placeholders(count: number): string {
 }
 
 /**
- * The outbox insert `recordEvent` makes with every event, in the same unit of
- * work: one row per webhook subscribed to the event's type or to `*`, in ONE
- * statement (a platform without webhooks pays one empty index probe on
- * `webhook_subscriptions`' primary key). Due at once; given up after `giveUpAfterMs`.
+ * The outbox insert `recordEvent` makes with every deliverable event, in the
+ * same unit of work (decision 1500, "Fan-out after commit"): one narrow row in
+ * `webhook_fanout`, and only when some webhook of the platform is subscribed
+ * to the event's type or to `*` (a platform without webhooks pays one index
+ * probe on `webhook_subscriptions`' primary key and writes nothing). The
+ * delivery worker turns it into one delivery per subscribed webhook
+ * (`fanOutQueuedEvents`).
  */
-export async function insertDeliveriesForEvent(
+export async function queueEventForFanout(
   sql: Sql,
   row: {
     platformID: string;
@@ -40,20 +44,66 @@ export async function insertDeliveriesForEvent(
     eventType: string;
     /** The event's order key (kernel/event-resource.ts); null: ordered with nothing. */
     resourceKey: string | null;
+    /** Platform time of the event (epoch ms): its deliveries are due then. */
     dueMs: number;
-    giveUpAfterMs: number;
-    createdOn: string;
   },
 ): Promise<void> {
   // Deferred with its event: it sends with the unit's next statement or its COMMIT (decision 2001).
   await sql.defer(
+    `INSERT INTO webhook_fanout (event_id, resource_key, due_ms)
+     SELECT CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT)
+     WHERE EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.platform_id = ? AND s.event_type IN (?, '*'))`,
+    [row.eventID, row.resourceKey, row.dueMs, row.platformID, row.eventType],
+  );
+}
+
+/** PostgreSQL advisory lock key of the fan-out: one process at a time turns the queue into deliveries. */
+const FANOUT_LOCK_KEY = 7_202_412;
+
+/**
+ * Turns up to `limit` queued events, oldest first, into deliveries: one per
+ * webhook of the event's platform that is enabled (it has subscriptions),
+ * subscribed to the event's type or to `*`, and created no later than the
+ * event (a webhook never receives what happened before it existed). Deliveries
+ * get `delivery_seq` in queue order, then webhook order, so each webhook's
+ * deliveries keep the order the events were recorded in; due at the event's
+ * time and given up `giveUpAfterMs` later. The queue rows go in the same
+ * transaction: a crash leaves the event queued, never half fanned out.
+ * On PostgreSQL one process at a time does it (an advisory lock; another
+ * process skips its turn), as two batches committing out of order would
+ * interleave a webhook's deliveries. Answers how many queued events it took.
+ */
+export async function fanOutQueuedEvents(sql: Sql, dialect: Dialect, options: { limit: number; giveUpAfterMs: number }): Promise<number> {
+  if (dialect === 'postgres') {
+    const lock = await sql.get<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(?) AS locked', [FANOUT_LOCK_KEY]);
+    if (!lock?.locked) return 0;
+  }
+  const batch = await sql.all<{ fanout_seq: number | string }>('SELECT fanout_seq FROM webhook_fanout ORDER BY fanout_seq LIMIT ?', [options.limit]);
+  if (batch.length === 0) return 0;
+  const seqs = batch.map((row) => Number(row.fanout_seq));
+  const list = placeholders(seqs.length);
+  await sql.run(
     `INSERT INTO webhook_deliveries
        (webhook_id, platform_id, event_id, resource_key, status, attempts, next_attempt_ms, give_up_after_ms, created_on, updated_on)
-     SELECT w.webhook_id, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), 'pending', 0, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT)
-     FROM (SELECT DISTINCT s.webhook_id FROM webhook_subscriptions s WHERE s.platform_id = ? AND s.event_type IN (?, '*')) w
-     ORDER BY w.webhook_id`,
-    [row.platformID, row.eventID, row.resourceKey, row.dueMs, row.giveUpAfterMs, row.createdOn, row.createdOn, row.platformID, row.eventType],
+     SELECT w.webhook_id, e.platform_id, e.event_id, f.resource_key, 'pending', 0, f.due_ms, f.due_ms + CAST(? AS BIGINT), e.created_on, e.created_on
+     FROM webhook_fanout f
+     JOIN events e ON e.event_id = f.event_id
+     JOIN webhooks w ON w.platform_id = e.platform_id AND w.status = 'enabled' AND w.created_on <= e.created_on
+     WHERE f.fanout_seq IN (${list})
+       AND EXISTS (SELECT 1 FROM webhook_subscriptions s
+                   WHERE s.platform_id = e.platform_id AND s.webhook_id = w.webhook_id AND s.event_type IN (e.event_type, '*'))
+     ORDER BY f.fanout_seq, w.webhook_id
+     ON CONFLICT (webhook_id, event_id) DO NOTHING`,
+    [options.giveUpAfterMs, ...seqs],
   );
+  await sql.run(`DELETE FROM webhook_fanout WHERE fanout_seq IN (${list})`, seqs);
+  return seqs.length;
+}
+
+/** Events recorded but not yet turned into deliveries (the fan-out queue's length). */
+export async function countQueuedEvents(sql: Sql): Promise<number> {
+  const row = await sql.get<{ queued: number | string }>('SELECT COUNT(*) AS queued FROM webhook_fanout');
+  return Number(row?.queued ?? 0);
 }
 
 export interface ClaimCandidateRow {

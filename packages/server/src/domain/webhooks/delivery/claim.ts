@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../kernel/clock.ts';
 import type { Store } from '../../../store/port.ts';
+import { WEBHOOK_GIVE_UP_AFTER_MS } from '../../../kernel/events.ts';
 import {
+  fanOutQueuedEvents,
   findDeliveriesToSend,
   lockClaimableDeliveries,
   lockRunFollowers,
@@ -57,6 +59,8 @@ export interface DeliveryClaimOptions {
   /** Sends this worker already has in flight, per webhook. */
   inFlightPerWebhook: ReadonlyMap<string, number>;
   maxPerWebhook: number;
+  /** Queued events to turn into deliveries first (default FANOUT_BATCH). */
+  fanoutLimit?: number;
 }
 
 export interface DeliveryClaim {
@@ -64,11 +68,21 @@ export interface DeliveryClaim {
   /** Deliveries ended without an attempt in this claim: a disabled webhook's (`canceled`), or retries past their give-up time (`failed`). */
   canceled: number;
   failed: number;
+  /** Queued events this claim turned into deliveries (all platforms'): a full batch means more may wait. */
+  fannedOut: number;
 }
 
 /** Candidates read per claim: enough that one busy webhook at its bound does not hide the others. */
 const CANDIDATES_PER_SLOT = 4;
 const MAX_CANDIDATES = 200;
+/**
+ * Queued events turned into deliveries per claim (decision 1500, "Fan-out
+ * after commit"): a claim every poll (200 ms) or sooner keeps up with
+ * thousands of events per second, and one transaction stays short.
+ */
+export const FANOUT_BATCH = 500;
+/** The same while the API is saturated (decision 1500, "API first"): enough for the trickle, little writer time. */
+export const SATURATED_FANOUT_BATCH = 50;
 
 /**
  * The body Moov sends: `{"eventID","type","data","createdOn"}`. `data` is the
@@ -105,11 +119,14 @@ function claimedDelivery(row: DeliveryToSendRow, claimToken: string): ClaimedDel
  * key still waits for its first attempt, and a follower never jumps one that
  * is not in its run. A run of a webhook that is no longer enabled is canceled
  * instead; a retry whose give-up time has passed is failed instead (a delivery
- * always gets its first attempt).
+ * always gets its first attempt). Before it looks, it turns up to FANOUT_BATCH
+ * queued events into deliveries.
  */
 export async function claimDueDeliveries(store: Store, clock: Clock, options: DeliveryClaimOptions): Promise<DeliveryClaim> {
   return store.write(async (sql) => {
     const realNowMs = clock.now().getTime();
+    // Events committed since the last claim become deliveries first, in the same transaction, so they can be claimed now.
+    const fannedOut = await fanOutQueuedEvents(sql, store.dialect, { limit: options.fanoutLimit ?? FANOUT_BATCH, giveUpAfterMs: WEBHOOK_GIVE_UP_AFTER_MS });
     const taken = new Map(options.inFlightPerWebhook);
     const atBound = [...taken].filter(([, count]) => count >= options.maxPerWebhook).map(([webhookID]) => webhookID);
     const candidates = await lockClaimableDeliveries(sql, store.dialect, {
@@ -118,7 +135,7 @@ export async function claimDueDeliveries(store: Store, clock: Clock, options: De
       excludeWebhookIDs: atBound,
       limit: Math.min(MAX_CANDIDATES, options.limit * CANDIDATES_PER_SLOT),
     });
-    const result: DeliveryClaim = { claimed: [], canceled: 0, failed: 0 };
+    const result: DeliveryClaim = { claimed: [], canceled: 0, failed: 0, fannedOut };
     // A head's followers are in its run; they never head another run in this claim.
     const inRuns = new Set<number>();
     for (const candidate of candidates) {

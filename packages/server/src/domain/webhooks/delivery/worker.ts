@@ -9,7 +9,7 @@ import type { Sealer } from '../../sources/sealed-secret.ts';
 import { openWebhookSecret } from '../secret.ts';
 import { RunConnection, SEND_TIMEOUT_MS, sendSigned, type SendResult } from '../send.ts';
 import { retryDelayMs } from './backoff.ts';
-import { claimDueDeliveries, type ClaimedDelivery, type ClaimedRun } from './claim.ts';
+import { claimDueDeliveries, FANOUT_BATCH, SATURATED_FANOUT_BATCH, type ClaimedDelivery, type ClaimedRun } from './claim.ts';
 
 /*
  * The webhook delivery worker (decision 1500, docs/webhooks.md "Delivery"):
@@ -44,9 +44,11 @@ export const MAX_SENDS_PER_RUN = 8;
  */
 export const MAX_RUN_LENGTH = 100;
 /**
- * While the API is saturated (decision 1500, "API first") a run waits this long
- * before each send: deliveries slow to about 20 per second per run instead of
- * taking event-loop time from requests, and never stop.
+ * While the API is saturated (decision 1500, "API first") each send waits for
+ * its turn, one turn every API_FIRST_PAUSE_MS for the whole process, and no new
+ * run is claimed while one is in flight: deliveries slow to about 20 per second
+ * per process instead of taking event-loop time (and the SQLite writer) from
+ * requests, and never stop.
  */
 export const API_FIRST_PAUSE_MS = 50;
 /** `runDue` stops after this many rounds (each claims something or waits for a send). */
@@ -133,6 +135,8 @@ export class WebhookDeliveryWorker {
   private ticking = false;
   private wakeRequested = false;
   private loopTick: Promise<unknown> | undefined;
+  /** Real time (performance.now) of the next send turn while the API is saturated, for the whole process. */
+  private nextSaturatedTurn = 0;
 
   constructor(options: DeliveryWorkerOptions) {
     this.store = options.store;
@@ -255,8 +259,13 @@ export class WebhookDeliveryWorker {
     const run = this.claimQueue.then(async () => {
       const free = this.maxInFlight - this.inFlight.size;
       if (free <= 0) return 0;
+      // API first: a saturated API gets the event loop and the writer. The runs in hand keep
+      // the trickle going; with none, one small claim per poll starts one.
+      const saturated = this.apiSaturated();
+      if (saturated && this.inFlight.size > 0) return 0;
       const claim = await claimDueDeliveries(this.store, this.clock, {
-        limit: free,
+        limit: saturated ? 1 : free,
+        fanoutLimit: saturated ? SATURATED_FANOUT_BATCH : FANOUT_BATCH,
         maxRunLength: this.maxRunLength,
         leaseMs: this.leaseMs,
         workerID: this.workerID,
@@ -269,7 +278,8 @@ export class WebhookDeliveryWorker {
         summary.failed += claim.failed;
       }
       for (const run of claim.claimed) this.startRun(run, summary);
-      return claim.claimed.length + claim.canceled + claim.failed;
+      // Events fanned out count as progress (look again at once) only while the API has room.
+      return claim.claimed.length + claim.canceled + claim.failed + (saturated ? 0 : claim.fannedOut);
     });
     this.claimQueue = run.catch(() => undefined);
     return run;
@@ -307,8 +317,8 @@ export class WebhookDeliveryWorker {
    * starts no more sends, handing the unsent rest back, once a third of the
    * lease is spent (a slow receiver must never let the lease lapse under a
    * live worker) or when the worker stops. While the API is saturated each
-   * start waits API_FIRST_PAUSE_MS, so the run's pace, not each lane's, is
-   * what slows. Never throws.
+   * start waits for its turn (`saturatedTurn`), so the process's pace, not
+   * each lane's, is what slows. Never throws.
    */
   private async sendRun(run: ClaimedRun): Promise<Outcome[]> {
     const runStartedMs = this.clock.now().getTime();
@@ -351,7 +361,7 @@ export class WebhookDeliveryWorker {
           continue;
         }
         if (this.apiSaturated()) {
-          await new Promise((resolve) => setTimeout(resolve, API_FIRST_PAUSE_MS));
+          await this.saturatedTurn();
           // The pause may have ended the run's time, or the worker.
           if (outOfTime()) break;
         }
@@ -381,6 +391,18 @@ export class WebhookDeliveryWorker {
       this.onError(error, run.deliveries[0]);
       return sent.map(() => 'error');
     }
+  }
+
+  /**
+   * Waits for this send's turn while the API is saturated: turns are
+   * API_FIRST_PAUSE_MS apart across every run of the process, so the trickle
+   * does not grow with the number of runs in flight.
+   */
+  private async saturatedTurn(): Promise<void> {
+    const now = performance.now();
+    const turn = Math.max(now, this.nextSaturatedTurn) + API_FIRST_PAUSE_MS;
+    this.nextSaturatedTurn = turn;
+    await new Promise((resolve) => setTimeout(resolve, turn - now));
   }
 
   private async sendOne(
