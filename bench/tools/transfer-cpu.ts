@@ -39,6 +39,7 @@ function counting(sql: Sql): Sql {
     get: (text, params) => (note(text), sql.get(text, params)),
     run: (text, params) => (note(text), sql.run(text, params)),
     defer: (text, params) => (note(text), sql.defer(text, params)),
+    batch: (list) => (list.forEach((statement) => note(statement.sql)), sql.batch(list)),
   };
 }
 function instrument(store: Store): void {

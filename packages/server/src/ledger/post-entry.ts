@@ -1,12 +1,13 @@
 import { newRowID } from '../kernel/ids.ts';
 import type { Sql } from '../store/port.ts';
 import {
-  addToBucket,
+  addToBucketStatement,
+  type BalanceAfter,
   beginEntrySavepoint,
   findEntryRowByIdempotencyRef,
   findLedgerAccountRow,
   heldForReference,
-  insertEntry,
+  insertEntryStatement,
   insertPosting,
   type LedgerEntryRow,
   releaseEntrySavepoint,
@@ -59,8 +60,9 @@ export async function postEntryOfKind(sql: Sql, input: EntryInput, kind: EntryKi
     await releaseEntrySavepoint(sql);
     return { entry, replayed: false };
   }
-  // `idempotencyRef` had posted (now, or by a concurrent writer that committed first): nothing was written.
-  await releaseEntrySavepoint(sql);
+  // `idempotencyRef` had posted (now, or by a concurrent writer that committed first): the
+  // balance updates sent with the insert are undone with the savepoint.
+  await rollbackEntrySavepoint(sql);
   const replay = await findReplay(sql, input, kind);
   if (!replay) throw new LedgerError('idempotency-conflict', `idempotencyRef ${input.idempotencyRef} is taken but its entry cannot be read`);
   return { entry: replay, replayed: true };
@@ -100,7 +102,11 @@ function sameEntry(existing: LedgerEntry, input: EntryInput, kind: EntryKind): b
   );
 }
 
-/** Writes the entry, or answers undefined, having written nothing, when its `idempotencyRef` already posted. */
+/**
+ * Writes the entry, or answers undefined when its `idempotencyRef` already
+ * posted: the entry was not inserted, but the balance updates of its batch ran,
+ * so the caller rolls its savepoint back.
+ */
 async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: Clock): Promise<LedgerEntry | undefined> {
   const createdOn = timestamp(clock);
   const entryRow: LedgerEntryRow = {
@@ -115,17 +121,23 @@ async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: C
     settlement: input.settlement ?? null,
     created_on: createdOn,
   };
-  if (!(await insertEntry(sql, entryRow))) return undefined;
-
   // Accounts are updated in one global order (by ID, then bucket) so two
   // entries touching the same accounts on PostgreSQL lock rows in the same
   // order and cannot deadlock each other.
   const order = input.postings
     .map((posting, line) => ({ posting, line }))
     .sort((a, b) => compare(a.posting.ledgerAccountID, b.posting.ledgerAccountID) || compare(a.posting.bucket, b.posting.bucket));
+  // The insert and every guarded update in one batch: one round trip on PostgreSQL
+  // (decision 2001, amendment "Batches"). They all run; the caller's savepoint undoes
+  // the updates when the insert found the reference posted or an update was refused.
+  const [inserted, ...updates] = await sql.batch([
+    insertEntryStatement(entryRow),
+    ...order.map(({ posting }) => addToBucketStatement(posting.bucket, bucketTarget(input.platformID, posting), posting.amount, bucketBounds(guardedFloor(posting, input)))),
+  ]);
+  if (inserted!.changes !== 1) return undefined;
   const postings: Posting[] = [];
-  for (const { posting, line } of order) {
-    const after = await applyPosting(sql, input.platformID, posting, guardedFloor(posting, input));
+  for (const [index, { posting, line }] of order.entries()) {
+    const after = (updates[index]!.rows[0] as BalanceAfter | undefined) ?? (await refusal(sql, input.platformID, posting, guardedFloor(posting, input)));
     const stored: Posting = {
       entryID: entryRow.entry_id,
       line,
@@ -184,7 +196,7 @@ function compare(a: string, b: string): number {
  *   adjustments and fees from the wallet whatever its balance;
  * - every other debit (every movement a customer starts, every hold) stops at
  *   zero, so a negative wallet cannot send until it is covered.
- * Accounts of the other kinds keep their own floor (see `addToBucket`).
+ * Accounts of the other kinds keep their own floor (see `addToBucketStatement`).
  */
 function guardedFloor(posting: PostingInput, input: EntryInput): number {
   if (posting.amount > 0) return -MAX_BALANCE;
@@ -192,21 +204,23 @@ function guardedFloor(posting: PostingInput, input: EntryInput): number {
   return 0;
 }
 
+function bucketTarget(platformID: string, posting: PostingInput) {
+  return { platformID, ledgerAccountID: posting.ledgerAccountID, currency: posting.currency };
+}
+
+function bucketBounds(floor: number) {
+  return { negativeFloor: -MAX_BALANCE, guardedFloor: floor, ceiling: MAX_BALANCE };
+}
+
 /**
- * The guarded update, with no read before it: refused (zero rows) when the
- * account is not this platform's, holds another currency, or the bucket would
- * leave [floor, MAX_BALANCE] (the floor of a wallet from `guardedFloor`). Only a refusal reads the account, to say which.
- * The entry runs in a savepoint, so a refusal after earlier postings of the
- * same entry leaves nothing behind.
+ * A guarded update answered no row: it was refused because the account is
+ * not this platform's, holds another currency, or the bucket would leave
+ * [floor, MAX_BALANCE] (the floor of a wallet from `guardedFloor`). Reads the
+ * account to say which, and throws. No read precedes the update itself; the
+ * entry runs in a savepoint, so a refusal leaves nothing of it behind, the
+ * other updates of its batch included.
  */
-async function applyPosting(sql: Sql, platformID: string, posting: PostingInput, floor: number) {
-  const target = { platformID, ledgerAccountID: posting.ledgerAccountID, currency: posting.currency };
-  const after = await addToBucket(sql, posting.bucket, target, posting.amount, {
-    negativeFloor: -MAX_BALANCE,
-    guardedFloor: floor,
-    ceiling: MAX_BALANCE,
-  });
-  if (after) return after;
+async function refusal(sql: Sql, platformID: string, posting: PostingInput, floor: number): Promise<never> {
   const row = await findLedgerAccountRow(sql, platformID, posting.ledgerAccountID);
   if (!row) throw new LedgerError('unknown-account', `ledger account ${posting.ledgerAccountID} not found`);
   const account = toLedgerAccount(row);

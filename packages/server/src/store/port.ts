@@ -21,6 +21,26 @@ export interface Sql {
    * defer only statements nobody catches an error of. SQLite runs it at once.
    */
   defer(sql: string, params?: readonly SqlValue[]): Promise<void>;
+  /**
+   * Several statements whose results the unit reads, run in order: answers each
+   * one's rows (those a `RETURNING` or `SELECT` gives) and changed-row count.
+   * PostgreSQL sends them in ONE message, with anything deferred before them
+   * (decision 2001, amendment "Batches"). Every statement runs even when an
+   * earlier one changed nothing, so a caller that acts on a result must be able
+   * to undo the later ones: run them in a savepoint it rolls back. An error in
+   * one fails the call.
+   */
+  batch(statements: readonly BatchStatement[]): Promise<BatchResult[]>;
+}
+
+export interface BatchStatement {
+  sql: string;
+  params: readonly SqlValue[];
+}
+
+export interface BatchResult {
+  rows: unknown[];
+  changes: number;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -127,6 +127,59 @@ for (const kind of await storeKinds()) {
       assert.equal(await nameStored('d-10'), undefined);
     });
 
+    it('a batch runs every statement in order after what was deferred, and answers each one’s rows and changes', async () => {
+      const results = await t.store.write(async (sql) => {
+        await sql.defer(insertPlatform, ['b-1', 'batch one', CREATED]);
+        return sql.batch([
+          { sql: 'UPDATE platforms SET name = ? WHERE platform_id = ? RETURNING name', params: ["it's two", 'b-1'] },
+          { sql: 'UPDATE platforms SET name = ? WHERE platform_id = ? RETURNING name', params: ['nobody', 'b-none'] },
+          { sql: insertPlatform, params: ['b-2', 'batch two', CREATED] },
+          { sql: 'SELECT name FROM platforms WHERE platform_id IN (?, ?) ORDER BY platform_id', params: ['b-1', 'b-2'] },
+        ]);
+      });
+      assert.deepEqual(
+        results.map((r) => [r.rows, r.changes]),
+        [
+          [[{ name: "it's two" }], 1],
+          [[], 0],
+          [[], 1],
+          [[{ name: "it's two" }, { name: 'batch two' }], 2],
+        ],
+      );
+      assert.equal(await nameStored('b-2'), 'batch two');
+    });
+
+    it('a batch whose statement fails fails the unit: nothing of it, nor of the unit, stays', async () => {
+      await assert.rejects(
+        t.store.write(async (sql) => {
+          await sql.defer(insertPlatform, ['b-3', 'lost', CREATED]);
+          await sql.batch([
+            { sql: insertPlatform, params: ['b-4', 'lost too', CREATED] },
+            { sql: insertPlatform, params: ['b-4', 'the same ID again', CREATED] },
+          ]);
+        }),
+        (error: unknown) => error instanceof UniqueViolation,
+      );
+      assert.equal(await nameStored('b-3'), undefined);
+      assert.equal(await nameStored('b-4'), undefined);
+    });
+
+    it('a savepoint rolled back after a batch undoes all of it, even the statements after one that changed nothing', async () => {
+      await t.store.write(async (sql) => {
+        await sql.defer(insertPlatform, ['b-5', 'kept', CREATED]);
+        await sql.defer('SAVEPOINT batch_test');
+        const [refused, applied] = await sql.batch([
+          { sql: 'UPDATE platforms SET name = ? WHERE platform_id = ? RETURNING name', params: ['x', 'b-missing'] },
+          { sql: 'UPDATE platforms SET name = ? WHERE platform_id = ? RETURNING name', params: ['changed', 'b-5'] },
+        ]);
+        assert.equal(refused!.changes, 0);
+        assert.equal(applied!.changes, 1, 'the later statement ran although the first changed nothing');
+        await sql.defer('ROLLBACK TO SAVEPOINT batch_test');
+        await sql.defer('RELEASE SAVEPOINT batch_test');
+      });
+      assert.equal(await nameStored('b-5'), 'kept');
+    });
+
     if (kind === 'postgres') {
       it('PostgreSQL: BEGIN, deferred writes and COMMIT cost no round trip of their own', async () => {
         const before = roundTrips.count;
@@ -137,6 +190,19 @@ for (const kind of await storeKinds()) {
         }); // the update + COMMIT: one message
         assert.equal(roundTrips.count - before, 2);
         assert.equal(await nameStored('d-rt1'), 'y');
+      });
+
+      it('PostgreSQL: a batch and what was deferred before it are one message', async () => {
+        const before = roundTrips.count;
+        await t.store.write(async (sql) => {
+          await sql.defer(insertPlatform, ['b-rt', 'x', CREATED]);
+          await sql.batch([
+            { sql: 'UPDATE platforms SET name = ? WHERE platform_id = ? RETURNING name', params: ['y', 'b-rt'] },
+            { sql: nameOf, params: ['b-rt'] },
+          ]); // BEGIN + the insert + both statements: one message
+        }); // COMMIT: one message
+        assert.equal(roundTrips.count - before, 2);
+        assert.equal(await nameStored('b-rt'), 'y');
       });
 
       it('PostgreSQL: a unit that reads and writes nothing sends nothing', async () => {

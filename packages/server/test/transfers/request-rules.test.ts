@@ -264,6 +264,10 @@ function notingInserts(store: Store, log: string[]): Store {
       note(text);
       return sql.defer(text, params);
     },
+    batch: (list) => {
+      for (const statement of list) note(statement.sql);
+      return sql.batch(list);
+    },
   });
   const note = (text: string) => {
     const table = /^\s*INSERT INTO (\w+)/i.exec(text)?.[1];

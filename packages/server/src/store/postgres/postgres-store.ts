@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import { migrations, migrationSql } from '../migrations.ts';
-import { type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
+import { type BatchResult, type BatchStatement, type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
 
 let driver: typeof pg | undefined;
 
@@ -128,6 +128,17 @@ class PostgresSql implements Sql {
   async defer(sql: string, params: readonly SqlValue[] = []): Promise<void> {
     await this.run(sql, params);
   }
+
+  /** Outside a unit of work: one statement after the other, each prepared. */
+  async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
+    const results: BatchResult[] = [];
+    for (const { sql, params } of statements) results.push(batchResult(await this.send(sql, params)));
+    return results;
+  }
+}
+
+function batchResult(result: pg.QueryResult): BatchResult {
+  return { rows: result.rows, changes: result.rowCount ?? 0 };
 }
 
 /**
@@ -158,6 +169,15 @@ class PostgresUnit extends PostgresSql {
     this.pending.push(inline(sql, params));
   }
 
+  /** The statements in one message, after what is pending (decision 2001, amendment "Batches"). */
+  override async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
+    if (statements.length === 0) return [];
+    const message = [...this.pending, ...statements.map(({ sql, params }) => inline(sql, params))].join(';\n');
+    const results = await this.sendMessageForAll(message);
+    if (results.length < statements.length) throw new Error(`PostgreSQL answered ${results.length} results for ${statements.length} statements`);
+    return results.slice(results.length - statements.length).map(batchResult);
+  }
+
   /** Sends what is pending with the COMMIT. */
   async commit(): Promise<void> {
     if (!this.sent && this.pending.length === 1) return; // BEGIN alone: the unit wrote and read nothing
@@ -170,11 +190,17 @@ class PostgresUnit extends PostgresSql {
   }
 
   private async sendMessage(message: string): Promise<pg.QueryResult> {
+    return lastResult(await this.sendMessageForAll(message));
+  }
+
+  /** One message of one or more statements; answers every statement's result, in order. */
+  private async sendMessageForAll(message: string): Promise<pg.QueryResult[]> {
     this.pending = [];
     this.sent = true;
     roundTrips.count++;
     try {
-      return lastResult(await this.connection.query(message));
+      const results = await this.connection.query(message);
+      return Array.isArray(results) ? results : [results];
     } catch (error) {
       throw translateError(error);
     }

@@ -1,4 +1,4 @@
-import type { Sql } from '../port.ts';
+import type { BatchStatement, Sql } from '../port.ts';
 
 /**
  * SQL of the double-entry ledger: accounts with cached balances, entries and
@@ -114,60 +114,66 @@ export interface BalanceAfter {
   posting_count: number;
 }
 
+export interface BucketTarget {
+  platformID: string;
+  ledgerAccountID: string;
+  currency: string;
+}
+
+export interface BucketBounds {
+  negativeFloor: number;
+  guardedFloor: number;
+  ceiling: number;
+}
+
 /**
- * Adds `amount` to one bucket of an account of `platformID` holding `currency`,
+ * The statement that adds `amount` to one bucket of an account of `platformID` holding `currency`,
  * only if the result stays within [floor, ceiling], where the floor is
  * `negativeFloor` for an account allowed below zero and `guardedFloor` for any
  * other (a wallet: 0 for a customer's debit, lower for a platform settlement);
- * answers the balances after, or undefined when refused (or no such account:
- * the caller reads the account to say which). The bound is checked in the
+ * its one row is the balances after (`BalanceAfter`), none when refused (or no
+ * such account: the caller reads the account to say which). The bound is checked in the
  * UPDATE itself, so on PostgreSQL a concurrent writer waiting on the row lock
  * re-checks it against the committed balance, and no read precedes it.
  */
-export async function addToBucket(
-  sql: Sql,
-  bucket: 'available' | 'pending',
-  target: { platformID: string; ledgerAccountID: string; currency: string },
-  amount: number,
-  bounds: { negativeFloor: number; guardedFloor: number; ceiling: number },
-): Promise<BalanceAfter | undefined> {
+export function addToBucketStatement(bucket: 'available' | 'pending', target: BucketTarget, amount: number, bounds: BucketBounds): BatchStatement {
   // The column name comes from the two-value union, never from input.
   const column = bucket === 'available' ? 'available' : 'pending';
-  return sql.get<BalanceAfter>(
-    `UPDATE ledger_accounts SET ${column} = ${column} + ?, posting_count = posting_count + 1
+  return {
+    sql: `UPDATE ledger_accounts SET ${column} = ${column} + ?, posting_count = posting_count + 1
      WHERE ledger_account_id = ? AND platform_id = ? AND currency = ?
        AND ${column} + ? >= CASE WHEN allow_negative = 1 THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END AND ${column} + ? <= ?
      RETURNING available, pending, posting_count`,
-    [amount, target.ledgerAccountID, target.platformID, target.currency, amount, bounds.negativeFloor, bounds.guardedFloor, amount, bounds.ceiling],
-  );
+    params: [amount, target.ledgerAccountID, target.platformID, target.currency, amount, bounds.negativeFloor, bounds.guardedFloor, amount, bounds.ceiling],
+  };
 }
 
 // ---- entries and postings ----
 
 /**
- * Inserts the entry unless its `idempotency_ref` already posted one on this
- * platform: answers false then, and writes nothing. One statement instead of a
- * read before the insert (decision 2001); on PostgreSQL a concurrent insert of the
- * same reference makes this one wait for it and then answer false.
+ * The statement that inserts the entry unless its `idempotency_ref` already
+ * posted one on this platform: it changes no row then, and writes nothing. One
+ * statement instead of a read before the insert (decision 2001); on PostgreSQL
+ * a concurrent insert of the same reference makes this one wait for it and then
+ * change nothing.
  */
-export async function insertEntry(sql: Sql, row: LedgerEntryRow): Promise<boolean> {
-  const { changes } = await sql.run(
-    `INSERT INTO ledger_entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+export function insertEntryStatement(row: LedgerEntryRow): BatchStatement {
+  return {
+    sql: `INSERT INTO ledger_entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (platform_id, idempotency_ref) DO NOTHING`,
-    [
-    row.entry_id,
-    row.platform_id,
-    row.entry_type,
-    row.reference_type,
-    row.reference_id,
-    row.description,
-    row.idempotency_ref,
-    row.reverses_entry_id,
-    row.settlement,
-    row.created_on,
+    params: [
+      row.entry_id,
+      row.platform_id,
+      row.entry_type,
+      row.reference_type,
+      row.reference_id,
+      row.description,
+      row.idempotency_ref,
+      row.reverses_entry_id,
+      row.settlement,
+      row.created_on,
     ],
-  );
-  return changes === 1;
+  };
 }
 
 /** Deferred (decision 2001): the caller already holds every value it answers; `(entry_id, line)` is new with its entry. */

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Db, Statement } from 'better-sqlite3';
 import { migrations, migrationSql } from '../migrations.ts';
-import { type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
+import { type Sql, type SqlValue, type Store, UniqueViolation, type BatchResult, type BatchStatement } from '../port.ts';
 import { StoreUnavailable } from '../unavailable.ts';
 import { WalCheckpointer } from './checkpointer.ts';
 import { WalFile, WalSync } from './wal-sync.ts';
@@ -100,6 +100,26 @@ class SqliteSql implements Sql {
   /** A statement costs no round trip here: deferring would only move its error away from its cause. */
   async defer(sql: string, params: readonly SqlValue[] = []): Promise<void> {
     await this.run(sql, params);
+  }
+
+  /** One after the other: nothing to save here. */
+  async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
+    const results: BatchResult[] = [];
+    for (const { sql, params } of statements) {
+      const statement = this.prepare(sql);
+      if (statement.reader) {
+        let rows: unknown[];
+        try {
+          rows = statement.all(...params);
+        } catch (error) {
+          throw translateError(error);
+        }
+        results.push({ rows, changes: rows.length });
+      } else {
+        results.push({ rows: [], changes: (await this.run(sql, params)).changes });
+      }
+    }
+    return results;
   }
 }
 
