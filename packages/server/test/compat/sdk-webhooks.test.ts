@@ -4,7 +4,7 @@ import { Moov } from '@moovio/sdk';
 import { APIError, CreateWebhookValidationError, UpdateWebhookValidationError } from '@moovio/sdk/models/errors/index.js';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite } from '../support/server.ts';
-import { expectedSignature, startReceiver, unreachableUrl, type TestReceiver } from '../webhooks/receiver.ts';
+import { expectedSignature, startReceiver, unreachableUrl, type TestReceiver } from '../support/webhook-receiver.ts';
 
 // The official SDK (v2026.01.00) manages webhooks against a running server
 // unchanged: every answer must parse with the SDK's own schemas (closed enums,

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../support/browser.ts';
 import { serverPerSuite } from '../support/server.ts';
-import { startReceiver, type TestReceiver } from '../webhooks/receiver.ts';
+import { startReceiver, type TestReceiver } from '../support/webhook-receiver.ts';
 import { ensureDashboardBuilt } from './built.ts';
 
 /*

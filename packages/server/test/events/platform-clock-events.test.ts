@@ -2,7 +2,7 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite } from '../support/server.ts';
-import { startReceiver, type TestReceiver } from '../webhooks/receiver.ts';
+import { startReceiver, type TestReceiver } from '../support/webhook-receiver.ts';
 import { create as createAccount, individual } from '../support/accounts.ts';
 import { V2026 } from '../support/versions.ts';
 import { fanOutNow } from '../support/events.ts';

@@ -9,7 +9,7 @@ import { RateLimiter } from '../../src/http/rate-limit.ts';
 import { handle } from '../../src/http/handlers/handler.ts';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer } from '../support/server.ts';
-import { link } from '../bank-accounts/helpers.ts';
+import { linkBankAccount as link } from '../support/bank-accounts.ts';
 
 /*
  * A path parameter of `.` or `..` (or their percent-encoded forms) names no

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
 import { assertLedgerOk, postTransfer } from '../support/transfers.ts';
-import { eventTypes } from '../wallets/helpers.ts';
+import { eventTypes } from '../support/events.ts';
 import { advance, bankParty, getTransfer, type BankParty } from './ach-helpers.ts';
 
 // Sandbox ACH returns of a bank → bank transfer (docs/sandbox.md "ACH returns",

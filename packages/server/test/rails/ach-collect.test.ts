@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite, standingClock } from '../support/server.ts';
-import { assertLedgerOk, balance, postTransfer } from '../transfers/helpers.ts';
+import { assertLedgerOk, balance, postTransfer } from '../support/transfers.ts';
 import { advance, bankParty, collectingBusiness, getTransfer, updateStatuses } from './ach-helpers.ts';
 
 // `ach-debit-collect`: a business collects from a customer's verified bank

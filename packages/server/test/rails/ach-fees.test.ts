@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { findLedgerAccountByOwner, type LedgerAccountKind } from '../../src/ledger/index.ts';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite, standingClock } from '../support/server.ts';
-import { assertLedgerOk, balance, postTransfer } from '../transfers/helpers.ts';
+import { assertLedgerOk, balance, postTransfer } from '../support/transfers.ts';
 import { advance, bankParty, getTransfer } from './ach-helpers.ts';
 
 // A facilitator fee on ACH transfers (docs/transfers.md: the fee comes out of

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import type { TestServer } from '../support/server.ts';
-import { business, create, V2026 } from '../accounts/helpers.ts';
-import { completeIndividual, manualTerms } from '../wallets/helpers.ts';
-import { link, bankPath } from '../bank-accounts/helpers.ts';
-import type { WalletParty } from '../transfers/helpers.ts';
+import { business, create, completeIndividual, manualTerms } from '../support/accounts.ts';
+import { V2026 } from '../support/versions.ts';
+import { linkBankAccount as link, bankAccountPath as bankPath } from '../support/bank-accounts.ts';
+import type { WalletParty } from '../support/transfers.ts';
 import { fundWalletFromOutside } from '../support/funding.ts';
 import { capabilityStatuses, submitUnderwriting } from '../support/onboarding.ts';
 

@@ -2,8 +2,8 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { eventTypes } from '../wallets/helpers.ts';
-import { assertLedgerOk, balance, postTransfer } from '../transfers/helpers.ts';
+import { eventTypes } from '../support/events.ts';
+import { assertLedgerOk, balance, postTransfer } from '../support/transfers.ts';
 import { advance, bankParty, getTransfer, updateStatuses } from './ach-helpers.ts';
 
 // Sandbox ACH returns by amount (docs/sandbox.md "ACH returns"), fast pacing.

@@ -6,7 +6,7 @@ import { pullSchedule } from '../../src/domain/transfers/rails/card/schedule.ts'
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite } from '../support/server.ts';
-import { assertLedgerOk, balance } from '../transfers/helpers.ts';
+import { assertLedgerOk, balance } from '../support/transfers.ts';
 import { body, cardMethod, getTransfer, moneyWallet } from './helpers.ts';
 
 // A card payment on the realistic pacing walked with the clock: nothing moves

@@ -1,10 +1,9 @@
 import type { TestServer } from '../support/server.ts';
 import { fundWalletFromOutside } from '../support/funding.ts';
-import { business, create, individual, V2026 } from '../accounts/helpers.ts';
-import { completeIndividual, manualTerms } from '../wallets/helpers.ts';
-import { cardBody } from '../cards/helpers.ts';
-import { accountPayload } from '../bank-accounts/helpers.ts';
-import type { WalletParty } from '../transfers/helpers.ts';
+import { business, create, individual, completeIndividual, manualTerms } from '../support/accounts.ts';
+import { V2026 } from '../support/versions.ts';
+import { cardBody, accountPayload } from '../support/sources.ts';
+import type { WalletParty } from '../support/transfers.ts';
 import { capabilityStatuses, submitUnderwriting } from '../support/onboarding.ts';
 
 /** A wallet account with the capabilities card and RTP transfers need on either side. */
@@ -95,4 +94,4 @@ export async function updateStatuses(s: TestServer, transferID: string): Promise
   return rows.map((r) => JSON.parse(r.data)).filter((d) => d.transferID === transferID).map((d) => d.status as string);
 }
 
-export { v2024TransferValidator } from '../transfers/helpers.ts';
+export { v2024TransferValidator } from '../support/transfers.ts';

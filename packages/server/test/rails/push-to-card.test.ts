@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite, standingClock } from '../support/server.ts';
-import { assertLedgerOk, balance, postTransfer } from '../transfers/helpers.ts';
+import { assertLedgerOk, balance, postTransfer } from '../support/transfers.ts';
 import { advance, body, cardMethod, getTransfer, moneyWallet, updateStatuses, v2024TransferValidator } from './helpers.ts';
 
 // Push to card: the wallet is held at creation, the network answers on the

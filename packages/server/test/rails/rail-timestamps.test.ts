@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite, standingClock, type TestServer } from '../support/server.ts';
 import { V2026 } from '../support/versions.ts';
-import { postTransfer } from '../transfers/helpers.ts';
+import { postTransfer } from '../support/transfers.ts';
 import { advance, bankMethod, body, cardMethod, getTransfer, moneyWallet } from './helpers.ts';
 import { bankParty } from './ach-helpers.ts';
 

@@ -7,8 +7,8 @@ import { findTransferByIdempotencyKey } from '../../src/store/repos/transfers.ts
 import { RTP_FAILURES_AS_DOCUMENTED } from '../support/documented.ts';
 import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { V2026 } from '../accounts/helpers.ts';
-import { assertLedgerOk, balance, postTransfer } from '../transfers/helpers.ts';
+import { V2026 } from '../support/versions.ts';
+import { assertLedgerOk, balance, postTransfer } from '../support/transfers.ts';
 import { bankMethod, body, getTransfer, moneyWallet, updateStatuses, v2024TransferValidator } from './helpers.ts';
 
 // RTP credits from a wallet to an RTP-eligible bank account: instant, final,

@@ -2,7 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
-import { balance, postTransfer, transferBody } from '../transfers/helpers.ts';
+import { balance, postTransfer, transferBody } from '../support/transfers.ts';
 import { bankMethod, body, cardMethod, moneyWallet } from './helpers.ts';
 import { advance, bankParty } from './ach-helpers.ts';
 import { findTransferRow } from '../../src/store/repos/transfers.ts';

@@ -5,7 +5,7 @@ import { FAST_PACING } from '../../src/domain/transfers/pacing.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite } from '../support/server.ts';
-import { eventTypes } from '../wallets/helpers.ts';
+import { eventTypes } from '../support/events.ts';
 import { assertLedgerOk, balance, postTransfer, transferBody, walletParty } from '../support/transfers.ts';
 
 // The wallet rail (rails/wallet.ts; docs/api-behaviour.md §6.2) where the rails

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { openStore } from '../../src/compose/open-store.ts';
-import type { DeliveryReceiver } from '../webhooks/delivery-receiver.ts';
-import { allEvents } from '../webhooks/serve-process.ts';
+import type { DeliveryReceiver } from '../support/delivery-receiver.ts';
+import { allEvents } from '../support/serve-process.ts';
 import { runCli } from './child.ts';
 import { call, send, type Journal, type Parties } from './workload.ts';
 

@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENT_TYPES } from '@railyard/contract';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestPlatform, type TestServer } from '../support/server.ts';
-import { bearer, mintToken } from '../http/helpers.ts';
+import { bearer, mintToken } from '../support/auth.ts';
 import { subscriptionsOf } from '../../src/store/repos/webhooks.ts';
 import { insertEvent } from '../../src/store/repos/events.ts';
 import { EVENT_TYPE_NAMESPACE, nameBasedUuid } from '../../src/domain/webhooks/event-types.ts';
-import { expectedSignature, startReceiver, unreachableUrl, type TestReceiver } from './receiver.ts';
+import { expectedSignature, startReceiver, unreachableUrl, type TestReceiver } from '../support/webhook-receiver.ts';
 import { create as createAccount, individual } from '../support/accounts.ts';
 import { V2026 } from '../support/versions.ts';
 

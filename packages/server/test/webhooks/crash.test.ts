@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { startDeliveryReceiver } from './delivery-receiver.ts';
-import { allEvents, api, basicAuth, startServe, type ServeProcess } from './serve-process.ts';
+import { startDeliveryReceiver } from '../support/delivery-receiver.ts';
+import { allEvents, api, basicAuth, startServe, type ServeProcess } from '../support/serve-process.ts';
 import { individual } from '../support/accounts.ts';
 
 /**

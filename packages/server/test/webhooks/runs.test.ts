@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { V2026 } from '../accounts/helpers.ts';
+import { V2026 } from '../support/versions.ts';
 import { recordEvent } from '../../src/kernel/events.ts';
 import { listAttemptsOfWebhook, listDeliveriesOfWebhook } from '../../src/store/repos/webhook-deliveries.ts';
 import type { SendResult, SignedRequest } from '../../src/domain/webhooks/send.ts';

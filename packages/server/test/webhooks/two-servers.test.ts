@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { POSTGRES_URL, storeKinds } from '../support/stores.ts';
-import { startDeliveryReceiver } from './delivery-receiver.ts';
-import { allEvents, api, basicAuth, startServe, type ServeProcess } from './serve-process.ts';
+import { startDeliveryReceiver } from '../support/delivery-receiver.ts';
+import { allEvents, api, basicAuth, startServe, type ServeProcess } from '../support/serve-process.ts';
 import { individual } from '../support/accounts.ts';
 
 /**

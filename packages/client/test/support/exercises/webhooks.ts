@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { RailyardClient } from '../../../src/index.ts';
-import { startReceiver, unreachableUrl } from '../../../../server/test/webhooks/receiver.ts';
+import { startReceiver, unreachableUrl } from '../../../../server/test/support/webhook-receiver.ts';
 import { individualAccountBody } from '../fixtures.ts';
 import { apiError, UUID, type Exercises } from './context.ts';
 
