@@ -1,4 +1,3 @@
-import type { TestPlatform, TestServer } from '../support/server.ts';
 import { z } from 'zod';
 import { defineOperation, GenericError, Uuid, type OperationDef } from '@railyard/contract';
 import { buildApp } from '../../src/http/app.ts';
@@ -8,27 +7,10 @@ import { createServices } from '../../src/compose/services.ts';
 import { handle, type Handler } from '../../src/http/handlers/handler.ts';
 import { createTestStore, type StoreKind } from '../support/stores.ts';
 
-/** Mints tokens through the real endpoint with the platform's API key in Basic auth. */
-export async function mintToken(
-  server: TestServer,
-  scope: string,
-  platform: TestPlatform = server.platform,
-): Promise<{ access_token: string; refresh_token: string; expires_in: number; scope: string; token_type: string }> {
-  const response = await server.request('POST', '/oauth2/token', {
-    auth: platform.basic,
-    body: { grant_type: 'client_credentials', scope },
-  });
-  if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${response.text}`);
-  return response.json;
-}
-
-export function bearer(token: string): string {
-  return `Bearer ${token}`;
-}
-
-export function basic(username: string, password: string): string {
-  return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
-}
+// Shared with every feature's tests: test/support/auth.ts (import from there).
+import { basic } from '../support/auth.ts';
+export { basic };
+export { bearer, mintToken } from '../support/auth.ts';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
