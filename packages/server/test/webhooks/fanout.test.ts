@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { storeKinds } from '../support/stores.ts';
+import { createTestStore, storeKinds } from '../support/stores.ts';
 import { serverPerSuite } from '../support/server.ts';
 import { V2026 } from '../support/versions.ts';
 import { fanOutNow } from '../support/events.ts';
@@ -246,6 +246,32 @@ for (const kind of await storeKinds()) {
         const [eventID] = await eventIDs(platformID, 1);
         assert.equal((await deliveriesOf([eventID!])).length, 1, 'one delivery, not two');
         await disableAll();
+      });
+
+      it('the lock is per schema: another schema of the same database fans out while this one holds it', async () => {
+        // Advisory locks are database-wide; a constant key made parallel deployments (and test files) skip each other's turns.
+        const other = await createTestStore('postgres');
+        try {
+          await other.store.write((sql) => sql.run("INSERT INTO webhook_fanout (event_id, resource_key, due_ms) VALUES ('evt-other-schema', NULL, 0)"));
+          let release: () => void = () => undefined;
+          const held = new Promise<void>((resolve) => (release = resolve));
+          let signalTaken: () => void = () => undefined;
+          const taken = new Promise<void>((resolve) => (signalTaken = resolve));
+          const first = s.services.store.write(async (sql) => {
+            const count = await fanOutQueuedEvents(sql, 'postgres', { limit: 10, giveUpAfterMs: WEBHOOK_GIVE_UP_AFTER_MS });
+            signalTaken();
+            await held;
+            return count;
+          });
+          await taken;
+          const elsewhere = await other.store.write((sql) => fanOutQueuedEvents(sql, 'postgres', { limit: 10, giveUpAfterMs: WEBHOOK_GIVE_UP_AFTER_MS }));
+          release();
+          await first;
+          assert.equal(elsewhere, 1, 'the other schema took its queued event');
+          assert.equal(await other.store.read((sql) => countQueuedEvents(sql)), 0);
+        } finally {
+          await other.destroy();
+        }
       });
     }
   });

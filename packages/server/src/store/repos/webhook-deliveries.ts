@@ -57,8 +57,13 @@ export async function queueEventForFanout(
   );
 }
 
-/** PostgreSQL advisory lock key of the fan-out: one process at a time turns the queue into deliveries. */
-const FANOUT_LOCK_KEY = 7_202_412;
+/**
+ * PostgreSQL advisory lock class of the fan-out: one process at a time turns
+ * the queue into deliveries. Advisory locks are database-wide, so the second
+ * key is the schema's: deployments (or test stores) in other schemas of the
+ * same database never make each other skip a turn.
+ */
+const FANOUT_LOCK_CLASS = 7_202_412;
 
 /**
  * Turns up to `limit` queued events, oldest first, into deliveries: one per
@@ -69,13 +74,16 @@ const FANOUT_LOCK_KEY = 7_202_412;
  * deliveries keep the order the events were recorded in; due at the event's
  * time and given up `giveUpAfterMs` later. The queue rows go in the same
  * transaction: a crash leaves the event queued, never half fanned out.
- * On PostgreSQL one process at a time does it (an advisory lock; another
- * process skips its turn), as two batches committing out of order would
+ * On PostgreSQL one process at a time does it per schema (an advisory lock;
+ * another process skips its turn), as two batches committing out of order would
  * interleave a webhook's deliveries. Answers how many queued events it took.
  */
 export async function fanOutQueuedEvents(sql: Sql, dialect: Dialect, options: { limit: number; giveUpAfterMs: number }): Promise<number> {
   if (dialect === 'postgres') {
-    const lock = await sql.get<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(?) AS locked', [FANOUT_LOCK_KEY]);
+    const lock = await sql.get<{ locked: boolean }>(
+      'SELECT pg_try_advisory_xact_lock(CAST(? AS INTEGER), hashtext(current_schema())) AS locked',
+      [FANOUT_LOCK_CLASS],
+    );
     if (!lock?.locked) return 0;
   }
   const batch = await sql.all<{ fanout_seq: number | string }>('SELECT fanout_seq FROM webhook_fanout ORDER BY fanout_seq LIMIT ?', [options.limit]);
