@@ -8,9 +8,9 @@ import Database from 'better-sqlite3';
 import { openStore } from '../../src/compose/open-store.ts';
 import { backupSqlite } from '../../src/store/backup/sqlite-backup.ts';
 import { storeKinds } from '../support/stores.ts';
-import { basicAuth, killAllChildren, runCli, startServe, type ServeChild } from './child.ts';
-import { createChildDatabase, type ChildDatabase } from './databases.ts';
-import { call, Journal, setUpParties, startLoad } from './workload.ts';
+import { basicAuth, killAllChildren, runCli, startServe, type ServeChild } from '../support/harness-child.ts';
+import { createChildDatabase, type ChildDatabase } from '../support/harness-databases.ts';
+import { call, Journal, setUpParties, startLoad } from '../support/harness-workload.ts';
 
 /**
  * Backups (issue 14, item 3; docs/operations.md "Backups"): `railyard admin

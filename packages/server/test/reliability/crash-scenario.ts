@@ -4,10 +4,10 @@ import { appendFileSync } from 'node:fs';
 import type { StoreKind } from '../support/stores.ts';
 import { startDeliveryReceiver } from '../support/delivery-receiver.ts';
 import { allEvents } from '../support/serve-process.ts';
-import { basicAuth, startServe, type ServeChild } from './child.ts';
-import { createChildDatabase, restartPostgres } from './databases.ts';
-import { awaitJobsDone, checkBalances, checkDatabase, checkDeliveries, checkReplays, resolveUncertain } from './guarantees.ts';
-import { call, Journal, setUpParties, startLoad } from './workload.ts';
+import { basicAuth, startServe, type ServeChild } from '../support/harness-child.ts';
+import { createChildDatabase, restartPostgres } from '../support/harness-databases.ts';
+import { awaitJobsDone, checkBalances, checkDatabase, checkDeliveries, checkReplays, resolveUncertain } from '../support/harness-guarantees.ts';
+import { call, Journal, setUpParties, startLoad } from '../support/harness-workload.ts';
 
 /**
  * Crash safety (issue 14, item 1): `railyard serve` takes concurrent transfer

@@ -2,8 +2,8 @@ import { after, describe, it } from 'node:test';
 import type { StoreKind } from '../support/stores.ts';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { killAllChildren } from './child.ts';
-import { canRestartPostgres, ensurePostgresRunning } from './databases.ts';
+import { killAllChildren } from '../support/harness-child.ts';
+import { canRestartPostgres, ensurePostgresRunning } from '../support/harness-databases.ts';
 import { runCrashScenario } from './crash-scenario.ts';
 
 /**

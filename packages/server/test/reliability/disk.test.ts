@@ -11,10 +11,10 @@ import { ephemeralSourceSecrets } from '../../src/domain/sources/source-secrets.
 import { systemClock } from '../../src/kernel/clock.ts';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import { WalFile } from '../../src/store/sqlite/wal-sync.ts';
-import { basicAuth, killAllChildren, startServe } from './child.ts';
-import { awaitJobsDone, checkBalances, checkDatabase, checkReplays, resolveUncertain } from './guarantees.ts';
+import { basicAuth, killAllChildren, startServe } from '../support/harness-child.ts';
+import { awaitJobsDone, checkBalances, checkDatabase, checkReplays, resolveUncertain } from '../support/harness-guarantees.ts';
 import { mountSmallDisk } from './tmpfs.ts';
-import { call, Journal, newTransfer, send, setUpParties, startLoad } from './workload.ts';
+import { call, Journal, newTransfer, send, setUpParties, startLoad } from '../support/harness-workload.ts';
 
 /**
  * Disk faults on SQLite (issue 14, item 2; docs/operations.md "Disk faults").

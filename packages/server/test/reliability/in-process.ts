@@ -6,7 +6,7 @@ import { createServices, type Services } from '../../src/compose/services.ts';
 import { ephemeralSourceSecrets } from '../../src/domain/sources/source-secrets.ts';
 import { systemClock } from '../../src/kernel/clock.ts';
 import { createTestStore, type StoreKind, type TestStore } from '../support/stores.ts';
-import { basicAuth } from './child.ts';
+import { basicAuth } from '../support/harness-child.ts';
 
 /**
  * Railyard in the test's process with edge limits of the test's choosing and

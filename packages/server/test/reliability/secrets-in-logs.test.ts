@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { fundWalletFromOutside } from '../support/funding.ts';
 import { systemClock } from '../../src/kernel/clock.ts';
-import { basicAuth } from './child.ts';
+import { basicAuth } from '../support/harness-child.ts';
 import { startInProcess, type InProcess } from './in-process.ts';
 import { V2026 } from '../support/versions.ts';
 import { completeIndividual } from '../support/accounts.ts';

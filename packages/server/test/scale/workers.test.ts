@@ -4,10 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { storeKinds } from '../support/stores.ts';
-import { basicAuth, killAllChildren, runCli, startServe, type ServeChild } from '../reliability/child.ts';
-import { createChildDatabase, type ChildDatabase } from '../reliability/databases.ts';
-import { awaitJobsDone, checkBalances, checkDatabase, checkReplays, resolveUncertain } from '../reliability/guarantees.ts';
-import { Journal, setUpParties, startLoad } from '../reliability/workload.ts';
+import { basicAuth, killAllChildren, runCli, startServe, type ServeChild } from '../support/harness-child.ts';
+import { createChildDatabase, type ChildDatabase } from '../support/harness-databases.ts';
+import { awaitJobsDone, checkBalances, checkDatabase, checkReplays, resolveUncertain } from '../support/harness-guarantees.ts';
+import { Journal, setUpParties, startLoad } from '../support/harness-workload.ts';
 
 /**
  * `railyard serve --workers 2` on one PostgreSQL database (issue 20, decision

@@ -1,10 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { openStore } from '../../src/compose/open-store.ts';
 import { systemClock } from '../../src/kernel/clock.ts';
-import { fundWalletFromOutside } from '../support/funding.ts';
-import { V2026 } from '../support/versions.ts';
-import { completeIndividual } from '../support/accounts.ts';
-import { accountPayload } from '../support/sources.ts';
+import { fundWalletFromOutside } from './funding.ts';
+import { V2026 } from './versions.ts';
+import { completeIndividual } from './accounts.ts';
+import { accountPayload } from './sources.ts';
 
 /**
  * The load the crash, disk and backup tests put on a running `railyard serve`:

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { POSTGRES_URL, type StoreKind } from '../support/stores.ts';
+import { POSTGRES_URL, type StoreKind } from './stores.ts';
 
 /**
  * A database of its own for a test that runs `railyard serve` as a child: a

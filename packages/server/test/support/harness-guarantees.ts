@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { openStore } from '../../src/compose/open-store.ts';
-import type { DeliveryReceiver } from '../support/delivery-receiver.ts';
-import { allEvents } from '../support/serve-process.ts';
-import { runCli } from './child.ts';
-import { call, send, type Journal, type Parties } from './workload.ts';
+import type { DeliveryReceiver } from './delivery-receiver.ts';
+import { allEvents } from './serve-process.ts';
+import { runCli } from './harness-child.ts';
+import { call, send, type Journal, type Parties } from './harness-workload.ts';
 
 /**
  * The checks every reliability test ends with, against a server started again
