@@ -88,9 +88,6 @@ function scopedAccountIDs(scopes: readonly string[]): string[] {
   return [...ids];
 }
 
-/** The outcome of a refresh, decided inside the unit of work and raised after it commits. */
-type RefreshOutcome = { ok: true; tokens: IssuedTokens } | { ok: false; grantRevoked: boolean };
-
 /**
  * OAuth2 for API keys: the client-credentials and refresh-token grants, and
  * revocation (RFC 6749, RFC 7009). Tokens are opaque random strings, stored
@@ -153,21 +150,23 @@ export class OAuthService {
       throw new ValidationFailed({ refresh_token: 'cannot be blank' });
     }
     const tokenHash = hashSecret(refreshToken);
-    const outcome = await this.store.write(async (sql): Promise<RefreshOutcome> => {
+    // A refusal is decided inside the unit of work and raised after it commits (null), so that
+    // ending a replayed grant is kept; every refusal answers the same, whatever its reason.
+    const issued = await this.store.write(async (sql): Promise<IssuedTokens | null> => {
       const row = await findToken(sql, tokenHash);
-      if (!row || row.kind !== 'refresh' || row.public_key !== caller.publicKey) return { ok: false, grantRevoked: false };
+      if (!row || row.kind !== 'refresh' || row.public_key !== caller.publicKey) return null;
       const now = this.clock.now();
       if (row.revoked_on !== null) {
         await revokeGrant(sql, row.platform_id, row.grant_id, now.toISOString());
-        return { ok: false, grantRevoked: true };
+        return null;
       }
-      if (row.expires_on <= now.toISOString()) return { ok: false, grantRevoked: false };
+      if (row.expires_on <= now.toISOString()) return null;
       // The conditional update makes two concurrent refreshes of one token issue one pair.
-      if ((await revokeToken(sql, tokenHash, now.toISOString())) !== 1) return { ok: false, grantRevoked: false };
-      return { ok: true, tokens: await this.insertPair(sql, caller, row.grant_id, row.scopes, now) };
+      if ((await revokeToken(sql, tokenHash, now.toISOString())) !== 1) return null;
+      return this.insertPair(sql, caller, row.grant_id, row.scopes, now);
     });
-    if (!outcome.ok) throw new ValidationFailed({ refresh_token: 'is invalid, expired or revoked' });
-    return outcome.tokens;
+    if (issued === null) throw new ValidationFailed({ refresh_token: 'is invalid, expired or revoked' });
+    return issued;
   }
 
   private async insertPair(
