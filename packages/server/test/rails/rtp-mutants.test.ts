@@ -1,0 +1,89 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
+import { TransferService } from '../../src/domain/transfers/service.ts';
+import { storeKinds } from '../support/stores.ts';
+import { serverPerSuite, standingClock, type TestServer } from '../support/server.ts';
+import { V2026 } from '../support/versions.ts';
+import { assertLedgerOk, postTransfer } from '../support/transfers.ts';
+import { bankMethod, body, moneyWallet } from './helpers.ts';
+
+/**
+ * The RTP rail (docs/rails.md "RTP") where the rails mutation scope
+ * (docs/testing.md) found it unpinned: the rail state each outcome stores (what a
+ * job delivered again reads), the answer job's key and due time with a delay, the
+ * ledger steps' references, the bank account's exception text, and a wallet short
+ * of money answered at once.
+ */
+
+async function stored(s: TestServer, transferID: string) {
+  return s.testStore.store.read(async (sql) => ({
+    railState: JSON.parse((await sql.get<{ rail_state: string }>('SELECT rail_state FROM transfers WHERE transfer_id = ?', [transferID]))!.rail_state),
+    refs: (await sql.all<{ idempotency_ref: string }>('SELECT idempotency_ref FROM ledger_entries WHERE reference_id = ? ORDER BY idempotency_ref', [transferID])).map((row) =>
+      row.idempotency_ref.replace(`transfer:${transferID}:`, ''),
+    ),
+    jobs: await sql.all<{ kind: string; run_at: string; dedupe_key: string; status: string }>(
+      "SELECT kind, run_at, dedupe_key, status FROM jobs WHERE payload LIKE ? AND kind LIKE 'rail.%'",
+      [`%${transferID}%`],
+    ),
+  }));
+}
+
+for (const kind of await storeKinds()) {
+  describe(`RTP rail, pinned (${kind})`, () => {
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }), { beforeClose: (server) => assertLedgerOk(server) });
+
+    it('a wallet short of money fails at once as the rail answer: 200, wallet-insufficient-funds, rail state failed, no ledger entry', async () => {
+      const payer = await moneyWallet(s, 100);
+      const bank = await bankMethod(s, 'rtp-credit');
+      const started = Date.now();
+      const poor = await postTransfer(s, body(payer.paymentMethodID, bank.paymentMethodID, 101), { waitFor: 'rail-response' });
+      assert.equal(poor.status, 200, poor.text);
+      assert.ok(Date.now() - started < 2_000, 'answered without waiting for a rail');
+      assert.deepEqual([poor.json.status, poor.json.failureReason], ['failed', 'wallet-insufficient-funds']);
+      assert.deepEqual(await stored(s, poor.json.transferID), { railState: { step: 'failed' }, refs: [], jobs: [] });
+    });
+
+    it('each answer stores its step; a failure releases the hold under its own reference and says why on the bank account', async () => {
+      const payer = await moneyWallet(s, 50_000);
+      const cases: Array<[number, string, string[]]> = [
+        [1_000, 'completed', ['hold', 'settle']],
+        [7_711, 'accepted-without-posting', ['hold', 'settle']],
+        [7_701, 'failed', ['hold', 'release']],
+      ];
+      for (const [cents, step, refs] of cases) {
+        const bank = await bankMethod(s, 'rtp-credit');
+        const created = await postTransfer(s, body(payer.paymentMethodID, bank.paymentMethodID, cents), { waitFor: 'rail-response' });
+        assert.equal(created.status, 200, created.text);
+        const row = await stored(s, created.json.transferID);
+        assert.deepEqual(row.railState, { step }, `$${cents / 100}`);
+        assert.deepEqual(row.refs, refs, `$${cents / 100}: the ledger steps`);
+        if (step === 'failed') {
+          const account = (await s.request('GET', `/accounts/${bank.accountID}/bank-accounts/${bank.sourceID}`, { headers: V2026 })).json;
+          assert.equal(account.status, 'errored');
+          // docs/sandbox.md "RTP failures": $77.01 is AC03, invalid-account.
+          assert.deepEqual(account.exceptionDetails, { rtpRejectionCode: 'AC03', description: 'RTP credit rejected: invalid-account' });
+        }
+      }
+    });
+
+    it('with a delay the answer is a job keyed by the transfer and its step, due exactly that many seconds after the creation', async () => {
+      const payer = await moneyWallet(s, 10_000);
+      const bank = await bankMethod(s, 'rtp-credit');
+      const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
+      const paced = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing: REALISTIC_PACING, railWaitMs: 50 });
+      const outcome = await paced.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: false, body: body(payer.paymentMethodID, bank.paymentMethodID, 500) });
+      const transferID = outcome.body.transferID as string;
+      const createdMs = Date.parse(outcome.body.createdOn as string);
+      const row = await stored(s, transferID);
+      assert.deepEqual(row.railState, { step: 'initiated' });
+      assert.deepEqual(row.refs, ['hold']);
+      assert.equal(REALISTIC_PACING.rtp.completeAfterSeconds, 2, 'docs/rails.md: the realistic pacing answers after 2 s');
+      assert.deepEqual(
+        row.jobs.map((job) => [job.kind, job.dedupe_key, Date.parse(job.run_at) - createdMs]),
+        [['rail.rtp.complete', `transfer:${transferID}:rtp-complete`, 2_000]],
+      );
+    });
+  });
+}
