@@ -8,6 +8,7 @@ import { serverPerSuite, standingClock, type TestServer } from '../support/serve
 import { V2026 } from '../support/versions.ts';
 import { assertLedgerOk, postTransfer } from '../support/transfers.ts';
 import { bankMethod, body, moneyWallet } from './helpers.ts';
+import { eventTypes } from '../support/events.ts';
 
 /**
  * The RTP rail (docs/rails.md "RTP") where the rails mutation scope
@@ -84,6 +85,29 @@ for (const kind of await storeKinds()) {
         row.jobs.map((job) => [job.kind, job.dedupe_key, Date.parse(job.run_at) - createdMs]),
         [['rail.rtp.complete', `transfer:${transferID}:rtp-complete`, 2_000]],
       );
+    });
+
+    it('the hold, the payout and the release each tell the wallet: pending and a balance, then completed; or canceled and a balance', async () => {
+      const payer = await moneyWallet(s, 10_000);
+      const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
+      const paced = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing: REALISTIC_PACING, railWaitMs: 50 });
+      // docs/webhooks.md "Events": what each unit of work writes about the payer's wallet, status by status.
+      let seen = (await eventTypes(s)).length;
+      const walletNews = async () => {
+        const all = await eventTypes(s);
+        const fresh = all.slice(seen).filter((event) => event.data.walletID === payer.walletID);
+        seen = all.length;
+        return fresh.map((event) => (event.type === 'walletTransaction.updated' ? `transaction ${event.data.status}` : event.type)).sort();
+      };
+      for (const [cents, settled] of [[500, ['transaction completed']], [7_701, ['balance.updated', 'transaction canceled']]] as const) {
+        const bank = await bankMethod(s, 'rtp-credit');
+        seen = (await eventTypes(s)).length;
+        await paced.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: false, body: body(payer.paymentMethodID, bank.paymentMethodID, cents) });
+        assert.deepEqual(await walletNews(), ['balance.updated', 'transaction pending'], `$${cents / 100}: the hold`);
+        await s.services.platformClock.advance(caller.platformID, { seconds: 3 });
+        await s.services.jobs.runDueJobs({ platformID: caller.platformID });
+        assert.deepEqual(await walletNews(), [...settled], `$${cents / 100}: the answer`);
+      }
     });
   });
 }
