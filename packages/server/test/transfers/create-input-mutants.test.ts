@@ -47,6 +47,11 @@ describe('create-transfer body checks, message by message', () => {
 
   it('source and destination: blank, not objects, not UUIDs, groups and payment tokens', () => {
     assert.deepEqual(problems(body({ source: undefined, destination: null })), { sourcePaymentMethodID: 'cannot be blank', destinationPaymentMethodID: 'cannot be blank' });
+    assert.deepEqual(problems(body({ source: null })), { sourcePaymentMethodID: 'cannot be blank' }, 'a null source is a blank one');
+    assert.deepEqual(problems(body({ source: { paymentMethodID: null }, destination: { paymentMethodID: undefined } })), {
+      sourcePaymentMethodID: 'cannot be blank',
+      destinationPaymentMethodID: 'cannot be blank',
+    });
     assert.deepEqual(problems(body({ source: 'x', destination: 7 })), { source: 'must be an object', destinationPaymentMethodID: 'destination must be an object' });
     assert.deepEqual(problems(body({ source: { paymentMethodID: '' }, destination: { paymentMethodID: 'not-a-uuid' } })), {
       sourcePaymentMethodID: 'cannot be blank',

@@ -164,15 +164,29 @@ describe('the public transfer (renderTransfer)', () => {
 
 describe('the stored row (transferToRow, transferFromRow)', () => {
   it('a record survives the round trip; empty details and rail state are stored as NULL and read back as empty', () => {
-    const record = bare({ metadata: { a: 'b' }, railState: { step: 'x' }, request: { description: 'd' }, foreignID: 'f', completedOn: '2026-05-02T00:00:00.000Z', railAnsweredOn: '2026-05-01T12:00:01.000Z' });
+    const record = bare({
+      metadata: { a: 'b' },
+      railState: { step: 'x' },
+      request: { description: 'd' },
+      foreignID: 'f',
+      groupID: 'g',
+      scheduleID: 's',
+      paymentLinkCode: 'pl',
+      failureReason: 'wallet-insufficient-funds' as never,
+      completedOn: '2026-05-02T00:00:00.000Z',
+      railAnsweredOn: '2026-05-01T12:00:01.000Z',
+    });
     const row = transferToRow(record);
+    assert.deepEqual([row.group_id, row.schedule_id, row.payment_link_code, row.failure_reason], ['g', 's', 'pl', 'wallet-insufficient-funds']);
     assert.equal(row.rail_state, '{"step":"x"}');
     assert.equal(row.metadata, '{"a":"b"}');
     assert.equal(row.source_details, null, 'no details: NULL');
-    assert.equal(row.failure_reason, null);
     assert.deepEqual(transferFromRow(row), record);
     const empty = transferToRow(bare());
-    assert.deepEqual([empty.rail_state, empty.request, empty.metadata, empty.foreign_id, empty.group_id], [null, '{}', null, null, null]);
+    assert.deepEqual(
+      [empty.rail_state, empty.request, empty.metadata, empty.foreign_id, empty.group_id, empty.schedule_id, empty.payment_link_code, empty.failure_reason],
+      [null, '{}', null, null, null, null, null, null],
+    );
     assert.deepEqual(transferFromRow(empty), bare());
   });
 });

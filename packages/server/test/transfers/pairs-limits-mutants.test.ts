@@ -124,6 +124,11 @@ describe('capabilities a transfer needs (docs/api-behaviour.md §7.2), legacy or
     }
   });
 
+  it('a type that never takes that side adds no requirement of its own', () => {
+    // Credits are never sources and debits never destinations (isValidPair refuses such pairs first).
+    assert.deepEqual(capabilityRequirements('rtp-credit', 'card-payment').map((req) => ({ party: req.party, anyOf: [...req.anyOf] })), ALWAYS);
+  });
+
   it('the first unmet requirement is named; any one of its IDs meets it', () => {
     const set = (...ids: string[]) => new Set(ids);
     assert.deepEqual(unmetRequirement('moov-wallet', 'ach-credit-standard', { source: set('transfers', 'wallet.balance', 'send-funds.ach'), destination: set('transfers') }), undefined);

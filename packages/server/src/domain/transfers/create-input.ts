@@ -150,7 +150,8 @@ function railOptions(party: Json, side: 'source' | 'destination', problems: Vali
   return Object.keys(options).length > 0 ? options : undefined;
 }
 
-function feeCents(value: unknown, decimal: unknown, key: string, problems: ValidationMap): { cents: number; echo: Json } | undefined {
+/** The fee in whole cents from `value` or its `decimal` twin; undefined when neither is sent or one is wrong (its problem noted under `key`). */
+function feeCents(value: unknown, decimal: unknown, key: string, problems: ValidationMap): number | undefined {
   if (value !== undefined && decimal !== undefined) {
     problems[key] = `set either ${key.endsWith('TotalDecimal') ? 'total or totalDecimal' : 'markup or markupDecimal'}, not both`;
     return undefined;
@@ -160,7 +161,7 @@ function feeCents(value: unknown, decimal: unknown, key: string, problems: Valid
       problems[key] = 'must be a whole number of cents from 0';
       return undefined;
     }
-    return { cents: value, echo: { value } };
+    return value;
   }
   if (decimal !== undefined) {
     if (typeof decimal !== 'string' || !FEE_DECIMAL_PATTERN.test(decimal)) {
@@ -173,7 +174,7 @@ function feeCents(value: unknown, decimal: unknown, key: string, problems: Valid
       return undefined;
     }
     // The ledger moves whole cents: the fraction of a cent is kept on the transfer, not moved (docs/transfers.md).
-    return { cents: whole, echo: { decimal } };
+    return whole;
   }
   return undefined;
 }
@@ -194,7 +195,7 @@ function facilitatorFee(value: unknown, problems: ValidationMap): { cents: numbe
   if (Object.keys(echo).length === 0) return undefined;
   // Railyard charges no Moov fees, so a markup on them moves nothing; it is kept and shown.
   void markup;
-  return { cents: total?.cents ?? 0, echo };
+  return { cents: total ?? 0, echo };
 }
 
 /** Metadata bounds shared with PATCH: at most 50 keys of ≤ 64 characters, values ≤ 512. */
