@@ -6,6 +6,7 @@ import { V2026 } from '../support/versions.ts';
 import { fanOutNow } from '../support/events.ts';
 import { recordEvent, WEBHOOK_GIVE_UP_AFTER_MS } from '../../src/kernel/events.ts';
 import { countQueuedEvents, fanOutQueuedEvents } from '../../src/store/repos/webhook-deliveries.ts';
+import type { Sql } from '../../src/store/port.ts';
 
 /**
  * Decision 1500, "Fan-out after commit": `recordEvent` queues a deliverable
@@ -223,25 +224,36 @@ for (const kind of await storeKinds()) {
     });
 
     if (kind === 'postgres') {
-      it('two processes never fan out at once: the second skips its turn while the first holds the lock', async () => {
-        await disableAll();
-        const platformID = s.platform.accountID;
-        await hook(['account.created']);
-        await record(platformID, [['account.created', { accountID: 'fan-lock' }]]);
+      const fanOutOnce = (sql: Sql) => fanOutQueuedEvents(sql, 'postgres', { limit: 10, giveUpAfterMs: WEBHOOK_GIVE_UP_AFTER_MS });
+      /** Runs `meanwhile` while a transaction of this store has fanned out and holds the fan-out lock; answers both counts. */
+      async function whileFanningOut(meanwhile: () => Promise<number>): Promise<[number, number]> {
         let release: () => void = () => undefined;
         const held = new Promise<void>((resolve) => (release = resolve));
         let signalTaken: () => void = () => undefined;
         const taken = new Promise<void>((resolve) => (signalTaken = resolve));
         const first = s.services.store.write(async (sql) => {
-          const count = await fanOutQueuedEvents(sql, 'postgres', { limit: 10, giveUpAfterMs: WEBHOOK_GIVE_UP_AFTER_MS });
+          const count = await fanOutOnce(sql);
           signalTaken();
           await held;
           return count;
         });
         await taken;
-        const second = await s.services.store.write((sql) => fanOutQueuedEvents(sql, 'postgres', { limit: 10, giveUpAfterMs: WEBHOOK_GIVE_UP_AFTER_MS }));
-        release();
-        assert.equal(await first, 1);
+        let other: number;
+        try {
+          other = await meanwhile();
+        } finally {
+          release();
+        }
+        return [await first, other];
+      }
+
+      it('two processes never fan out at once: the second skips its turn while the first holds the lock', async () => {
+        await disableAll();
+        const platformID = s.platform.accountID;
+        await hook(['account.created']);
+        await record(platformID, [['account.created', { accountID: 'fan-lock' }]]);
+        const [first, second] = await whileFanningOut(() => s.services.store.write((sql) => fanOutOnce(sql)));
+        assert.equal(first, 1);
         assert.equal(second, 0, 'the second transaction did not take the lock');
         const [eventID] = await eventIDs(platformID, 1);
         assert.equal((await deliveriesOf([eventID!])).length, 1, 'one delivery, not two');
@@ -253,20 +265,7 @@ for (const kind of await storeKinds()) {
         const other = await createTestStore('postgres');
         try {
           await other.store.write((sql) => sql.run("INSERT INTO webhook_fanout (event_id, resource_key, due_ms) VALUES ('evt-other-schema', NULL, 0)"));
-          let release: () => void = () => undefined;
-          const held = new Promise<void>((resolve) => (release = resolve));
-          let signalTaken: () => void = () => undefined;
-          const taken = new Promise<void>((resolve) => (signalTaken = resolve));
-          const first = s.services.store.write(async (sql) => {
-            const count = await fanOutQueuedEvents(sql, 'postgres', { limit: 10, giveUpAfterMs: WEBHOOK_GIVE_UP_AFTER_MS });
-            signalTaken();
-            await held;
-            return count;
-          });
-          await taken;
-          const elsewhere = await other.store.write((sql) => fanOutQueuedEvents(sql, 'postgres', { limit: 10, giveUpAfterMs: WEBHOOK_GIVE_UP_AFTER_MS }));
-          release();
-          await first;
+          const [, elsewhere] = await whileFanningOut(() => other.store.write((sql) => fanOutOnce(sql)));
           assert.equal(elsewhere, 1, 'the other schema took its queued event');
           assert.equal(await other.store.read((sql) => countQueuedEvents(sql)), 0);
         } finally {
