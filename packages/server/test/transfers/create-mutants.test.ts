@@ -57,6 +57,22 @@ for (const kind of await storeKinds()) {
       assert.deepEqual([fromCarol.status, fromCarol.json], [400, { error: 'the source account needs the transfers capability enabled' }]);
     });
 
+    it('a requirement met by any of several capabilities names them all, joined with "or"', async () => {
+      const payer = await moneyWallet(s, 10_000, ['wallet.balance']);
+      const bank = await bankMethod(s, 'rtp-credit');
+      const refused = await postTransfer(s, methodTransferBody(payer.paymentMethodID, bank.paymentMethodID, 500));
+      assert.deepEqual([refused.status, refused.json], [400, { error: 'the source account needs the send-funds or send-funds.rtp or send-funds.instant-bank capability enabled' }]);
+    });
+
+    it('a payment-method type the caller’s version does not know is no payment method (v2024.01.00 and instant-bank-credit)', async () => {
+      const payer = await moneyWallet(s, 10_000);
+      const bank = await bankMethod(s, 'instant-bank-credit');
+      const old = await postTransfer(s, methodTransferBody(payer.paymentMethodID, bank.paymentMethodID, 500), { version: 'v2024.01.00' });
+      assert.deepEqual([old.status, old.json], [422, { destinationPaymentMethodID: UNKNOWN }]);
+      const current = await postTransfer(s, methodTransferBody(payer.paymentMethodID, bank.paymentMethodID, 500), { waitFor: 'rail-response' });
+      assert.equal(current.status, 200, current.text);
+    });
+
     it('a rail this server does not run: 400 naming the pair and the rail', async () => {
       const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
       const walletOnly = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: { wallet: s.services.rails.wallet! }, pacing: FAST_PACING });

@@ -104,6 +104,18 @@ for (const kind of await storeKinds()) {
       });
     });
 
+    it('a patch of one details kind keeps the side’s other kinds (details on a wallet transfer are not checked)', async () => {
+      const alice = await moneyWallet(s, 1_000);
+      const bob = await moneyWallet(s, 0);
+      const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
+      const outcome = await s.services.transfers.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: false, body: methodTransferBody(alice.paymentMethodID, bob.paymentMethodID, 100) });
+      const done = await stored(s, outcome.body.transferID as string);
+      const first = await apply(done, { source: { achDetails: { note: 'a' } } }, T0);
+      const second = await apply(first, { source: { cardDetails: { note: 'c' } }, destination: { rtpDetails: { note: 'r' } } }, T0 + 1);
+      assert.deepEqual(second.source.details, { achDetails: { note: 'a' }, cardDetails: { note: 'c' } });
+      assert.deepEqual(second.destination.details, { rtpDetails: { note: 'r' } });
+    });
+
     it('a stale copy (another writer changed the transfer) is refused and writes nothing', async () => {
       const waiting = await waitingCredit();
       await apply(waiting, { railState: { step: 'initiated', note: 'first' } }, T0);
