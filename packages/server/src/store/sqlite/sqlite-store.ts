@@ -81,12 +81,22 @@ class SqliteSql implements Sql {
     return statement;
   }
 
+  // Reads translate errors too: an INSERT or UPDATE … RETURNING is read with all/get, and its
+  // constraint violation must surface as UniqueViolation like run's.
   async all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    return this.prepare(sql).all(...params) as T[];
+    try {
+      return this.prepare(sql).all(...params) as T[];
+    } catch (error) {
+      throw translateError(error);
+    }
   }
 
   async get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
-    return this.prepare(sql).get(...params) as T | undefined;
+    try {
+      return this.prepare(sql).get(...params) as T | undefined;
+    } catch (error) {
+      throw translateError(error);
+    }
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
@@ -106,14 +116,8 @@ class SqliteSql implements Sql {
   async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
     const results: BatchResult[] = [];
     for (const { sql, params } of statements) {
-      const statement = this.prepare(sql);
-      if (statement.reader) {
-        let rows: unknown[];
-        try {
-          rows = statement.all(...params);
-        } catch (error) {
-          throw translateError(error);
-        }
+      if (this.prepare(sql).reader) {
+        const rows = await this.all(sql, params);
         results.push({ rows, changes: rows.length });
       } else {
         results.push({ rows: [], changes: (await this.run(sql, params)).changes });
