@@ -2,7 +2,6 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
-import { TransferService } from '../../src/domain/transfers/service.ts';
 import { insertCancellation } from '../../src/store/repos/cancellations.ts';
 import { settleCancellationsOnStatus } from '../../src/domain/transfers/cancellation-settle.ts';
 import { storeKinds } from '../support/stores.ts';
@@ -11,7 +10,7 @@ import { LATER } from '../support/test-rail.ts';
 import { V2026 } from '../support/versions.ts';
 import { eventTypes } from '../support/events.ts';
 import { bankMethod, moneyWallet } from '../support/parties.ts';
-import { methodTransferBody, postTransfer, transferBody, type WalletParty, walletParty } from '../support/transfers.ts';
+import { createWithPacing, methodTransferBody, postTransfer, transferBody, type WalletParty, walletParty } from '../support/transfers.ts';
 
 /**
  * The cancellation service's own rules (docs/transfers-more.md
@@ -119,10 +118,8 @@ for (const kind of await storeKinds()) {
         await refusedWith(done.json.transferID, 'wallet-to-wallet transfers complete at once and cannot be canceled');
         const payer = await moneyWallet(s, 10_000);
         const bank = await bankMethod(s, 'rtp-credit');
-        const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
-        const paced = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing: REALISTIC_PACING, railWaitMs: 50 });
-        const rtp = await paced.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: false, body: methodTransferBody(payer.paymentMethodID, bank.paymentMethodID, 500) });
-        await refusedWith(rtp.body.transferID as string, 'rtp transfers cannot be canceled');
+        const rtp = await createWithPacing(s, REALISTIC_PACING, methodTransferBody(payer.paymentMethodID, bank.paymentMethodID, 500));
+        await refusedWith(rtp, 'rtp transfers cannot be canceled');
       } finally {
         restore = s.useTestRail();
       }

@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { serverPerSuite, standingClock, type TestServer } from '../support/server.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { assertLedgerOk, balance, postTransfer } from '../support/transfers.ts';
 import { eventTypes } from '../support/events.ts';
-import { advance, body, cardMethod, moneyWallet } from './helpers.ts';
+import { advance, body, cardMethod, moneyWallet, railFootprint, walletNews } from './helpers.ts';
 
 /**
  * The card rail step by step (docs/rails.md "Cards"; docs/ledger.md "How a
@@ -14,24 +14,6 @@ import { advance, body, cardMethod, moneyWallet } from './helpers.ts';
  * answered 2 s after it starts), each job's key and due time, the ledger
  * steps' references, the card details each step adds, and the wallet events.
  */
-
-async function stored(s: TestServer, transferID: string) {
-  return s.testStore.store.read(async (sql) => {
-    const row = await sql.get<{ rail_state: string; created_on: string }>('SELECT rail_state, created_on FROM transfers WHERE transfer_id = ?', [transferID]);
-    return {
-      createdMs: Date.parse(row!.created_on),
-      railState: JSON.parse(row!.rail_state) as Record<string, unknown>,
-      refs: (await sql.all<{ idempotency_ref: string }>('SELECT idempotency_ref FROM ledger_entries WHERE reference_id = ? ORDER BY idempotency_ref', [transferID])).map((r) =>
-        r.idempotency_ref.replace(`transfer:${transferID}:`, ''),
-      ),
-      jobs: (
-        await sql.all<{ kind: string; run_at: string; dedupe_key: string }>("SELECT kind, run_at, dedupe_key FROM jobs WHERE payload LIKE ? AND kind LIKE 'rail.%' ORDER BY run_at_ms, kind", [
-          `%${transferID}%`,
-        ])
-      ).map((job) => [job.kind, job.dedupe_key.replace(`transfer:${transferID}:`, ''), Date.parse(job.run_at) - Date.parse(row!.created_on)]),
-    };
-  });
-}
 
 const since = (createdMs: number, at: unknown) => Date.parse(at as string) - createdMs;
 
@@ -45,7 +27,7 @@ for (const kind of await storeKinds()) {
       const created = await postTransfer(s, body(card.paymentMethodID, merchant.paymentMethodID, 1_500), { waitFor: 'rail-response' });
       assert.equal(created.status, 200, created.text);
       const transferID = created.json.transferID as string;
-      const first = await stored(s, transferID);
+      const first = await railFootprint(s, transferID);
       assert.deepEqual(first.railState, { step: 'confirmed', settleAt: new Date(first.createdMs + 1_000).toISOString(), completeAt: new Date(first.createdMs + 2_000).toISOString() });
       assert.deepEqual(first.refs, ['authorize']);
       assert.deepEqual(first.jobs, [['rail.card.settle', 'card-settle', 1_000]]);
@@ -54,18 +36,18 @@ for (const kind of await storeKinds()) {
       assert.match(details.authorizationCode, /^[0-9A-F]{6}$/);
 
       await advance(s, { seconds: 1 });
-      const settled = await stored(s, transferID);
+      const settled = await railFootprint(s, transferID);
       assert.equal(settled.railState['step'], 'settled');
       assert.deepEqual(settled.jobs, [['rail.card.settle', 'card-settle', 1_000], ['rail.card.complete', 'card-complete', 2_000]]);
       await advance(s, { seconds: 1 });
-      const done = await stored(s, transferID);
+      const done = await railFootprint(s, transferID);
       assert.deepEqual(done.railState, { ...first.railState, step: 'completed' });
       assert.deepEqual(done.refs, ['authorize', 'complete']);
       assert.equal(await balance(s, merchant), 1_500);
       const got = (await s.request('GET', `/accounts/${s.platform.accountID}/transfers/${transferID}`, { headers: { 'x-moov-version': 'v2026.01.00' } })).json;
       assert.deepEqual([got.status, got.source.cardDetails.status, since(first.createdMs, got.source.cardDetails.settledOn), since(first.createdMs, got.source.cardDetails.completedOn)], ['completed', 'completed', 1_000, 2_000]);
-      const merchantEvents = (await eventTypes(s)).filter((e) => e.data.walletID === merchant.walletID && e.type !== 'wallet.created').map((e) => (e.type === 'walletTransaction.updated' ? `transaction ${e.data.status}` : e.type));
-      assert.deepEqual(merchantEvents.sort(), ['balance.updated', 'transaction completed']);
+      const merchantEvents = walletNews((await eventTypes(s)).filter((e) => e.type !== 'wallet.created'), merchant.walletID);
+      assert.deepEqual(merchantEvents, ['balance.updated', 'transaction completed']);
     });
 
     it('a declined payment: failed at once with the failure stored, no money, no job', async () => {
@@ -78,7 +60,7 @@ for (const kind of await storeKinds()) {
         'failed',
         'do-not-honor',
       ]);
-      const row = await stored(s, created.json.transferID);
+      const row = await railFootprint(s, created.json.transferID);
       assert.deepEqual([row.railState, row.refs, row.jobs], [{ step: 'failed' }, [], []]);
     });
 
@@ -89,8 +71,8 @@ for (const kind of await storeKinds()) {
       const paid = await postTransfer(s, body(payer.paymentMethodID, ok.paymentMethodID, 1_000), { waitFor: 'rail-response' });
       const refused = await postTransfer(s, body(payer.paymentMethodID, declining.paymentMethodID, 2_000), { waitFor: 'rail-response' });
       assert.deepEqual([paid.status, paid.json.status, refused.json.status], [200, 'pending', 'pending']);
-      const paidRow = await stored(s, paid.json.transferID);
-      const refusedRow = await stored(s, refused.json.transferID);
+      const paidRow = await railFootprint(s, paid.json.transferID);
+      const refusedRow = await railFootprint(s, refused.json.transferID);
       assert.deepEqual(paidRow.railState, { step: 'initiated', completeAt: new Date(paidRow.createdMs + 2_000).toISOString() });
       assert.deepEqual(refusedRow.railState, { step: 'initiated', completeAt: new Date(refusedRow.createdMs + 2_000).toISOString(), failureCode: 'do-not-honor' });
       assert.deepEqual(paidRow.jobs, [['rail.card.push-complete', 'push-complete', 2_000]]);
@@ -98,8 +80,8 @@ for (const kind of await storeKinds()) {
       assert.equal(await balance(s, payer), 7_000);
 
       await advance(s, { seconds: 2 });
-      const paidDone = await stored(s, paid.json.transferID);
-      const refusedDone = await stored(s, refused.json.transferID);
+      const paidDone = await railFootprint(s, paid.json.transferID);
+      const refusedDone = await railFootprint(s, refused.json.transferID);
       assert.deepEqual([paidDone.railState['step'], refusedDone.railState['step']], ['completed', 'failed']);
       assert.deepEqual([paidDone.refs, refusedDone.refs], [['hold', 'settle'], ['hold', 'release']]);
       assert.equal(await balance(s, payer), 9_000, 'the declined push’s hold came back');
@@ -112,7 +94,7 @@ for (const kind of await storeKinds()) {
       const ok = await cardMethod(s, 'push-to-card', { cardNumber: '4111100010002000' });
       const poor = await postTransfer(s, body(payer.paymentMethodID, ok.paymentMethodID, 101), { waitFor: 'rail-response' });
       assert.deepEqual([poor.status, poor.json.status, poor.json.failureReason], [200, 'failed', 'wallet-insufficient-funds']);
-      const row = await stored(s, poor.json.transferID);
+      const row = await railFootprint(s, poor.json.transferID);
       assert.deepEqual([row.railState, row.refs, row.jobs], [{ step: 'failed' }, [], []]);
     });
   });

@@ -5,8 +5,7 @@ import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite, standingClock } from '../support/server.ts';
 import { postTransfer, transferBody } from '../support/transfers.ts';
 import { moneyWallet } from './helpers.ts';
-import { findTransferRow } from '../../src/store/repos/transfers.ts';
-import { transferFromRow, type TransferRecord } from '../../src/domain/transfers/model.ts';
+import type { TransferRecord } from '../../src/domain/transfers/model.ts';
 import { walletRail } from '../../src/domain/transfers/rails/wallet.ts';
 import { holdSourceWallet } from '../../src/domain/transfers/rails/ledger-steps.ts';
 import { FAST_PACING } from '../../src/domain/transfers/pacing.ts';
@@ -50,9 +49,9 @@ for (const kind of await storeKinds()) {
       const to = await moneyWallet(s, 0);
       const created = await postTransfer(s, transferBody(from, to, 1_000), { waitFor: 'rail-response' });
       assert.equal(created.json.status, 'completed', created.text);
-      const row = await s.testStore.store.read((sql) => findTransferRow(sql, s.platform.accountID, created.json.transferID));
-      assert.ok(row, 'the transfer is stored');
-      return { ...transferFromRow(row), transferID: randomUUID(), status: 'created', completedOn: undefined, railAnsweredOn: undefined };
+      const record = await s.services.transfers.record(s.platform.accountID, created.json.transferID);
+      assert.ok(record, 'the transfer is stored');
+      return { ...record, transferID: randomUUID(), status: 'created', completedOn: undefined, railAnsweredOn: undefined };
     }
 
     it('the wallet rail’s instant move: the error, not a failed transfer', async () => {

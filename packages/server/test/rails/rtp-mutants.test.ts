@@ -1,13 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
-import { TransferService } from '../../src/domain/transfers/service.ts';
 import { storeKinds } from '../support/stores.ts';
-import { serverPerSuite, standingClock, type TestServer } from '../support/server.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { V2026 } from '../support/versions.ts';
-import { assertLedgerOk, postTransfer } from '../support/transfers.ts';
-import { bankMethod, body, moneyWallet } from './helpers.ts';
+import { assertLedgerOk, createWithPacing, postTransfer } from '../support/transfers.ts';
+import { bankMethod, body, moneyWallet, railFootprint, walletNews } from './helpers.ts';
 import { eventTypes } from '../support/events.ts';
 
 /**
@@ -17,19 +15,6 @@ import { eventTypes } from '../support/events.ts';
  * ledger steps' references, the bank account's exception text, and a wallet short
  * of money answered at once.
  */
-
-async function stored(s: TestServer, transferID: string) {
-  return s.testStore.store.read(async (sql) => ({
-    railState: JSON.parse((await sql.get<{ rail_state: string }>('SELECT rail_state FROM transfers WHERE transfer_id = ?', [transferID]))!.rail_state),
-    refs: (await sql.all<{ idempotency_ref: string }>('SELECT idempotency_ref FROM ledger_entries WHERE reference_id = ? ORDER BY idempotency_ref', [transferID])).map((row) =>
-      row.idempotency_ref.replace(`transfer:${transferID}:`, ''),
-    ),
-    jobs: await sql.all<{ kind: string; run_at: string; dedupe_key: string; status: string }>(
-      "SELECT kind, run_at, dedupe_key, status FROM jobs WHERE payload LIKE ? AND kind LIKE 'rail.%'",
-      [`%${transferID}%`],
-    ),
-  }));
-}
 
 for (const kind of await storeKinds()) {
   describe(`RTP rail, pinned (${kind})`, () => {
@@ -43,7 +28,8 @@ for (const kind of await storeKinds()) {
       assert.equal(poor.status, 200, poor.text);
       assert.ok(Date.now() - started < 2_000, 'answered without waiting for a rail');
       assert.deepEqual([poor.json.status, poor.json.failureReason], ['failed', 'wallet-insufficient-funds']);
-      assert.deepEqual(await stored(s, poor.json.transferID), { railState: { step: 'failed' }, refs: [], jobs: [] });
+      const row = await railFootprint(s, poor.json.transferID);
+      assert.deepEqual([row.railState, row.refs, row.jobs], [{ step: 'failed' }, [], []]);
     });
 
     it('each answer stores its step; a failure releases the hold under its own reference and says why on the bank account', async () => {
@@ -57,7 +43,7 @@ for (const kind of await storeKinds()) {
         const bank = await bankMethod(s, 'rtp-credit');
         const created = await postTransfer(s, body(payer.paymentMethodID, bank.paymentMethodID, cents), { waitFor: 'rail-response' });
         assert.equal(created.status, 200, created.text);
-        const row = await stored(s, created.json.transferID);
+        const row = await railFootprint(s, created.json.transferID);
         assert.deepEqual(row.railState, { step }, `$${cents / 100}`);
         assert.deepEqual(row.refs, refs, `$${cents / 100}: the ledger steps`);
         if (step === 'failed') {
@@ -72,41 +58,33 @@ for (const kind of await storeKinds()) {
     it('with a delay the answer is a job keyed by the transfer and its step, due exactly that many seconds after the creation', async () => {
       const payer = await moneyWallet(s, 10_000);
       const bank = await bankMethod(s, 'rtp-credit');
-      const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
-      const paced = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing: REALISTIC_PACING, railWaitMs: 50 });
-      const outcome = await paced.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: false, body: body(payer.paymentMethodID, bank.paymentMethodID, 500) });
-      const transferID = outcome.body.transferID as string;
-      const createdMs = Date.parse(outcome.body.createdOn as string);
-      const row = await stored(s, transferID);
+      const transferID = await createWithPacing(s, REALISTIC_PACING, body(payer.paymentMethodID, bank.paymentMethodID, 500));
+      const row = await railFootprint(s, transferID);
       assert.deepEqual(row.railState, { step: 'initiated' });
       assert.deepEqual(row.refs, ['hold']);
       assert.equal(REALISTIC_PACING.rtp.completeAfterSeconds, 2, 'docs/rails.md: the realistic pacing answers after 2 s');
-      assert.deepEqual(
-        row.jobs.map((job) => [job.kind, job.dedupe_key, Date.parse(job.run_at) - createdMs]),
-        [['rail.rtp.complete', `transfer:${transferID}:rtp-complete`, 2_000]],
-      );
+      assert.deepEqual(row.jobs, [['rail.rtp.complete', 'rtp-complete', 2_000]], 'keyed transfer:<id>:rtp-complete, due 2,000 ms after the creation');
     });
 
     it('the hold, the payout and the release each tell the wallet: pending and a balance, then completed; or canceled and a balance', async () => {
       const payer = await moneyWallet(s, 10_000);
-      const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
-      const paced = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing: REALISTIC_PACING, railWaitMs: 50 });
+      const platformID = s.platform.accountID;
       // docs/webhooks.md "Events": what each unit of work writes about the payer's wallet, status by status.
       let seen = (await eventTypes(s)).length;
-      const walletNews = async () => {
+      const payerNews = async () => {
         const all = await eventTypes(s);
-        const fresh = all.slice(seen).filter((event) => event.data.walletID === payer.walletID);
+        const fresh = all.slice(seen);
         seen = all.length;
-        return fresh.map((event) => (event.type === 'walletTransaction.updated' ? `transaction ${event.data.status}` : event.type)).sort();
+        return walletNews(fresh, payer.walletID);
       };
       for (const [cents, settled] of [[500, ['transaction completed']], [7_701, ['balance.updated', 'transaction canceled']]] as const) {
         const bank = await bankMethod(s, 'rtp-credit');
         seen = (await eventTypes(s)).length;
-        await paced.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: false, body: body(payer.paymentMethodID, bank.paymentMethodID, cents) });
-        assert.deepEqual(await walletNews(), ['balance.updated', 'transaction pending'], `$${cents / 100}: the hold`);
-        await s.services.platformClock.advance(caller.platformID, { seconds: 3 });
-        await s.services.jobs.runDueJobs({ platformID: caller.platformID });
-        assert.deepEqual(await walletNews(), [...settled], `$${cents / 100}: the answer`);
+        await createWithPacing(s, REALISTIC_PACING, body(payer.paymentMethodID, bank.paymentMethodID, cents));
+        assert.deepEqual(await payerNews(), ['balance.updated', 'transaction pending'], `$${cents / 100}: the hold`);
+        await s.services.platformClock.advance(platformID, { seconds: 3 });
+        await s.services.jobs.runDueJobs({ platformID });
+        assert.deepEqual(await payerNews(), [...settled], `$${cents / 100}: the answer`);
       }
     });
   });

@@ -5,6 +5,9 @@ import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import assert from 'node:assert/strict';
 import { verifyLedger } from '../../src/ledger/index.ts';
+import type { Caller } from '../../src/domain/auth/caller.ts';
+import type { RailPacing } from '../../src/domain/transfers/pacing.ts';
+import { TransferService } from '../../src/domain/transfers/service.ts';
 import type { TestServer } from './server.ts';
 import { fundWalletFromOutside } from './funding.ts';
 import { completeIndividual, create } from './accounts.ts';
@@ -42,6 +45,23 @@ export async function postTransfer(s: TestServer, body: unknown, options: { key?
   const headers: Record<string, string> = { 'x-moov-version': options.version ?? 'v2026.01.00', 'x-idempotency-key': options.key ?? randomUUID() };
   if (options.waitFor !== undefined) headers['x-wait-for'] = options.waitFor;
   return s.request('POST', `/accounts/${s.platform.accountID}/transfers`, { body, headers, ...(options.auth ? { auth: options.auth } : {}) });
+}
+
+/** The first platform as a caller of the domain services (as its API key authenticates). */
+export function platformCaller(s: TestServer): Caller {
+  return { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
+}
+
+/**
+ * Creates a transfer of the first platform through a TransferService on
+ * `pacing` (the test server runs the fast one) on the server's store, clocks
+ * and rails, without waiting for the rail; answers the transfer's ID.
+ */
+export async function createWithPacing(s: TestServer, pacing: RailPacing, body: Record<string, unknown>): Promise<string> {
+  const service = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing });
+  const caller = platformCaller(s);
+  const outcome = await service.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: false, body });
+  return outcome.body.transferID as string;
 }
 
 /** A transfer body from one payment method to another (any rail), `cents` in USD. */

@@ -9,7 +9,7 @@ import { serverPerSuite, standingClock } from '../support/server.ts';
 import { V2026 } from '../support/versions.ts';
 import { eventTypes } from '../support/events.ts';
 import { bankMethod, cardMethod, moneyWallet } from '../support/parties.ts';
-import { methodTransferBody, postTransfer, transferBody, type WalletParty, walletParty } from '../support/transfers.ts';
+import { methodTransferBody, platformCaller, postTransfer, transferBody, type WalletParty, walletParty } from '../support/transfers.ts';
 
 /**
  * The creation rules' exact answers (docs/transfers.md "Create", steps 2–3;
@@ -74,7 +74,7 @@ for (const kind of await storeKinds()) {
     });
 
     it('a rail this server does not run: 400 naming the pair and the rail', async () => {
-      const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
+      const caller = platformCaller(s);
       const walletOnly = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: { wallet: s.services.rails.wallet! }, pacing: FAST_PACING });
       const payer = await moneyWallet(s, 10_000);
       const bank = await bankMethod(s, 'rtp-credit');

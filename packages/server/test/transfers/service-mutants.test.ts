@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite, standingClock } from '../support/server.ts';
 import { V2026 } from '../support/versions.ts';
-import { postTransfer, transferBody, type WalletParty, walletParty } from '../support/transfers.ts';
+import { platformCaller, postTransfer, transferBody, type WalletParty, walletParty } from '../support/transfers.ts';
 
 /**
  * The transfer service's edges (docs/transfers.md "List, get, update"), where
@@ -26,7 +26,7 @@ for (const kind of await storeKinds()) {
       transferID = created.json.transferID as string;
     });
     const path = (account = s.platform.accountID) => `/accounts/${account}/transfers`;
-    const caller = () => ({ platformID: s.platform.accountID, publicKey: s.platform.publicKey });
+    const caller = () => platformCaller(s);
 
     it('a date window must not be empty: an end at or before the start is a 422 naming endDateTime, compared in UTC', async () => {
       const list = (query: string) => s.request('GET', `${path()}?${query}`, { headers: V2026 });

@@ -1,15 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
-import { REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
-import { TransferService } from '../../src/domain/transfers/service.ts';
+import { FAST_PACING, REALISTIC_PACING } from '../../src/domain/transfers/pacing.ts';
 import { transitionTransfer } from '../../src/domain/transfers/transitions.ts';
-import { transferFromRow, type TransferRecord } from '../../src/domain/transfers/model.ts';
-import { findTransferRow } from '../../src/store/repos/transfers.ts';
+import type { TransferRecord } from '../../src/domain/transfers/model.ts';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite, standingClock, type TestServer } from '../support/server.ts';
 import { bankMethod, moneyWallet } from '../support/parties.ts';
-import { methodTransferBody } from '../support/transfers.ts';
+import { createWithPacing, methodTransferBody } from '../support/transfers.ts';
 
 /**
  * `transitionTransfer` (docs/transfers.md "State machine"; docs/webhooks.md
@@ -22,10 +19,11 @@ import { methodTransferBody } from '../support/transfers.ts';
 
 const T0 = Date.parse('2026-05-04T15:00:00.000Z');
 
+/** The transfer as stored now, through the service's own read of the record. */
 async function stored(s: TestServer, transferID: string): Promise<TransferRecord> {
-  const row = await s.testStore.store.read((sql) => findTransferRow(sql, s.platform.accountID, transferID));
-  assert.ok(row, 'the transfer is stored');
-  return transferFromRow(row);
+  const record = await s.services.transfers.record(s.platform.accountID, transferID);
+  assert.ok(record, 'the transfer is stored');
+  return record;
 }
 
 async function updatesOf(s: TestServer, transferID: string): Promise<Array<Record<string, unknown>>> {
@@ -43,15 +41,8 @@ for (const kind of await storeKinds()) {
     async function waitingCredit(foreignID?: string): Promise<TransferRecord> {
       const payer = await moneyWallet(s, 10_000);
       const bank = await bankMethod(s, 'rtp-credit');
-      const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
-      const paced = new TransferService(s.testStore.store, { platformClock: s.services.platformClock, rails: s.services.rails, pacing: REALISTIC_PACING, railWaitMs: 50 });
-      const outcome = await paced.create(caller, {
-        accountID: caller.platformID,
-        idempotencyKey: randomUUID(),
-        waitForRail: false,
-        body: methodTransferBody(payer.paymentMethodID, bank.paymentMethodID, 500, foreignID === undefined ? {} : { foreignID }),
-      });
-      const transfer = await stored(s, outcome.body.transferID as string);
+      const transferID = await createWithPacing(s, REALISTIC_PACING, methodTransferBody(payer.paymentMethodID, bank.paymentMethodID, 500, foreignID === undefined ? {} : { foreignID }));
+      const transfer = await stored(s, transferID);
       assert.deepEqual([transfer.status, transfer.railAnsweredOn, transfer.completedOn], ['pending', undefined, undefined]);
       return transfer;
     }
@@ -107,9 +98,7 @@ for (const kind of await storeKinds()) {
     it('a patch of one details kind keeps the side’s other kinds (details on a wallet transfer are not checked)', async () => {
       const alice = await moneyWallet(s, 1_000);
       const bob = await moneyWallet(s, 0);
-      const caller = { platformID: s.platform.accountID, publicKey: s.platform.publicKey };
-      const outcome = await s.services.transfers.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: false, body: methodTransferBody(alice.paymentMethodID, bob.paymentMethodID, 100) });
-      const done = await stored(s, outcome.body.transferID as string);
+      const done = await stored(s, await createWithPacing(s, FAST_PACING, methodTransferBody(alice.paymentMethodID, bob.paymentMethodID, 100)));
       const first = await apply(done, { source: { achDetails: { note: 'a' } } }, T0);
       const second = await apply(first, { source: { cardDetails: { note: 'c' } }, destination: { rtpDetails: { note: 'r' } } }, T0 + 1);
       assert.deepEqual(second.source.details, { achDetails: { note: 'a' }, cardDetails: { note: 'c' } });
