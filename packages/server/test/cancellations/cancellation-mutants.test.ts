@@ -41,6 +41,14 @@ for (const kind of await storeKinds()) {
     };
     const setStatus = (transferID: string, status: string) =>
       s.testStore.store.write((sql) => sql.run('UPDATE transfers SET status = ? WHERE transfer_id = ?', [status, transferID]));
+    /** `count` earlier cancellations of the transfer that failed, written straight into the table. */
+    const failedCancellations = (transferID: string, count: number) =>
+      s.testStore.store.write(async (sql) => {
+        for (let i = 0; i < count; i++) {
+          const on = '2026-05-01T00:00:00.000Z';
+          await insertCancellation(sql, { cancellation_id: randomUUID(), platform_id: s.platform.accountID, transfer_id: transferID, status: 'failed', created_on: on, updated_on: on });
+        }
+      });
     const refusedWith = async (transferID: string, error: string) => {
       const answer = await cancel(transferID);
       assert.deepEqual([answer.status, answer.json], [400, { error }], transferID);
@@ -69,19 +77,11 @@ for (const kind of await storeKinds()) {
       await refusedWith(later, 'a cancellation of this transfer is already in progress');
 
       const busy = await pending();
-      await s.testStore.store.write(async (sql) => {
-        for (let i = 0; i < 19; i++) {
-          await insertCancellation(sql, { cancellation_id: randomUUID(), platform_id: s.platform.accountID, transfer_id: busy, status: 'failed', created_on: '2026-05-01T00:00:00.000Z', updated_on: '2026-05-01T00:00:00.000Z' });
-        }
-      });
+      await failedCancellations(busy, 19);
       // 19 before: the 20th is taken (and completes: the test rail cancels at once).
       assert.equal((await cancel(busy)).status, 200);
       const again = await pending();
-      await s.testStore.store.write(async (sql) => {
-        for (let i = 0; i < 20; i++) {
-          await insertCancellation(sql, { cancellation_id: randomUUID(), platform_id: s.platform.accountID, transfer_id: again, status: 'failed', created_on: '2026-05-01T00:00:00.000Z', updated_on: '2026-05-01T00:00:00.000Z' });
-        }
-      });
+      await failedCancellations(again, 20);
       await refusedWith(again, 'the transfer has too many cancellations');
     });
 
