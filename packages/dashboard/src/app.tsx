@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { whenSessionEnds } from './api.ts';
 import { clearSession, loadSession, touchSession, type SessionState } from './session.ts';
 import { href, useRoute } from './router.ts';
@@ -52,7 +52,9 @@ function Shell({ platformID, onSignOut }: { platformID: string; onSignOut: () =>
   const Page = id && section.detail ? section.detail : section.list;
 
   const firstRender = useRef(true);
-  useEffect(() => {
+  // A layout effect runs before the browser paints the new page, so the menu is never seen open
+  // over a section it has just opened.
+  useLayoutEffect(() => {
     setMenuOpen(false);
     // After a navigation (not on the first load, whose focus starts at the top), move focus to the
     // page's heading, so keyboard and screen reader users land on the new content.
