@@ -792,6 +792,22 @@ CREATE TABLE webhook_fanout (
     },
   },
   // migration 23 slot: dashboard (issue 19)
+  {
+    id: 24,
+    name: 'webhooks enabled since',
+    // Decision 1500, "Fan-out after commit": the fan-out reads the webhooks as
+    // they are when it runs, up to minutes after the event under load. With
+    // only `created_on` to go by, a webhook disabled and enabled again before
+    // the fan-out caught up got the events queued before (or, queued for
+    // another webhook, during) the time it was disabled, although disabling
+    // cancels its backlog. `enabled_on` is when it was last enabled (null while
+    // disabled); the fan-out gives it only events recorded since. Webhooks
+    // enabled now keep their creation time, so nothing changes for them.
+    sql: `
+ALTER TABLE webhooks ADD COLUMN enabled_on TEXT;
+UPDATE webhooks SET enabled_on = created_on WHERE status = 'enabled';
+`,
+  },
 ];
 
 /**

@@ -7,6 +7,8 @@ import { fanOutNow } from '../support/events.ts';
 import { recordEvent, WEBHOOK_GIVE_UP_AFTER_MS } from '../../src/kernel/events.ts';
 import { countQueuedEvents, fanOutQueuedEvents } from '../../src/store/repos/webhook-deliveries.ts';
 import type { Sql } from '../../src/store/port.ts';
+import { storeBeforeMigration } from '../support/old-schema.ts';
+import { migrations } from '../../src/store/migrations.ts';
 
 /**
  * Decision 1500, "Fan-out after commit": `recordEvent` queues a deliverable
@@ -171,6 +173,38 @@ for (const kind of await storeKinds()) {
       await disableAll();
     });
 
+    it('a webhook disabled and enabled again before the fan-out gets only what was recorded after it was enabled again', async () => {
+      await disableAll();
+      const platformID = s.platform.accountID;
+      const steady = await hook(['account.created']);
+      const flapping = await hook(['account.created']);
+      const put = (status: 'enabled' | 'disabled') =>
+        call('PUT', `/webhooks/${flapping}`, { url: 'http://127.0.0.1:9/fanout', status, eventTypes: ['account.created'], description: 'fan-out' });
+      const tick = async () => assert.equal((await call('POST', '/railyard/clock/advance', { seconds: 1 })).status, 200);
+      // Recorded while it was enabled: its backlog, which disabling cancels, queued or not.
+      await record(platformID, [['account.created', { accountID: 'fan-flap-before' }]]);
+      await tick();
+      assert.equal((await put('disabled')).status, 200);
+      // Recorded while it was disabled, queued for the steady webhook.
+      await record(platformID, [['account.created', { accountID: 'fan-flap-during' }]]);
+      await tick();
+      assert.equal((await put('enabled')).status, 200);
+      const [before, during] = await eventIDs(platformID, 2);
+      // A change of an enabled webhook keeps the time it was enabled: nothing recorded since is lost.
+      await tick();
+      await record(platformID, [['account.created', { accountID: 'fan-flap-after' }]]);
+      await tick();
+      assert.equal((await call('PUT', `/webhooks/${flapping}`, { url: 'http://127.0.0.1:9/renamed', status: 'enabled', eventTypes: ['account.created'], description: 'renamed' })).status, 200);
+      const [after] = await eventIDs(platformID, 1);
+      assert.equal(await queued(), 3, 'none fanned out yet');
+
+      await fanOutNow(s.services.store);
+      assert.deepEqual((await deliveriesOf([before!])).map((d) => d.webhook_id), [steady], 'the backlog from before it was disabled');
+      assert.deepEqual((await deliveriesOf([during!])).map((d) => d.webhook_id), [steady], 'what happened while it was disabled');
+      assert.deepEqual((await deliveriesOf([after!])).map((d) => d.webhook_id).sort(), [steady, flapping].sort(), 'what happened after');
+      await disableAll();
+    });
+
     it('an event whose unit of work rolls back queues nothing; a fan-out whose transaction fails leaves the queue as it was', async () => {
       await disableAll();
       const platformID = s.platform.accountID;
@@ -273,5 +307,29 @@ for (const kind of await storeKinds()) {
         }
       });
     }
+
+    it('migration 24 dates each enabled webhook from its creation and leaves disabled ones undated', async () => {
+      const old = await storeBeforeMigration(kind, 24);
+      try {
+        await old.run('INSERT INTO platforms (platform_id, name, created_on) VALUES (?, ?, ?)', ['plat-m24', 'old', '2026-01-01T00:00:00.000Z']);
+        const insert = 'INSERT INTO webhooks (webhook_id, platform_id, url, status, description, event_types, secret_sealed, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
+        for (const [id, status, createdOn] of [['wh-m24-on', 'enabled', '2026-01-02T00:00:00.000Z'], ['wh-m24-off', 'disabled', '2026-01-03T00:00:00.000Z']] as const) {
+          await old.run(insert, [id, 'plat-m24', 'http://127.0.0.1:9/old', status, 'old', '["*"]', 'sealed', createdOn, '2026-01-04T00:00:00.000Z']);
+        }
+        const store = old.open();
+        try {
+          assert.deepEqual(await store.migrate(), migrations.filter((m) => m.id >= 24).map((m) => m.id));
+          const rows = await store.read((sql) => sql.all<{ webhook_id: string; enabled_on: string | null }>("SELECT webhook_id, enabled_on FROM webhooks WHERE platform_id = 'plat-m24' ORDER BY webhook_id"));
+          assert.deepEqual(rows.map((row) => ({ ...row })), [
+            { webhook_id: 'wh-m24-off', enabled_on: null },
+            { webhook_id: 'wh-m24-on', enabled_on: '2026-01-02T00:00:00.000Z' },
+          ]);
+        } finally {
+          await store.close();
+        }
+      } finally {
+        await old.destroy();
+      }
+    });
   });
 }

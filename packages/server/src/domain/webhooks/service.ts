@@ -125,6 +125,7 @@ export class WebhookService {
         created_on: now,
         updated_on: now,
         last_used_on: null,
+        enabled_on: body.status === 'enabled' ? now : null,
       };
       await insertWebhook(sql, row);
       await replaceSubscriptions(sql, platformID, webhookID, subscriptionTypes(row.status, eventTypes));
@@ -282,6 +283,9 @@ export class WebhookService {
         description: next.description,
         event_types: JSON.stringify(next.eventTypes),
         updated_on: now,
+        // Enabling again starts afresh: what was recorded while it was disabled, or before it was
+        // disabled (its backlog is canceled), is not fanned out to it later.
+        enabled_on: next.status !== 'enabled' ? null : row.status === 'enabled' ? row.enabled_on : now,
       };
       await updateWebhookRow(sql, updated);
       await replaceSubscriptions(sql, platformID, row.webhook_id, subscriptionTypes(updated.status, next.eventTypes));

@@ -68,8 +68,10 @@ const FANOUT_LOCK_CLASS = 7_202_412;
 /**
  * Turns up to `limit` queued events, oldest first, into deliveries: one per
  * webhook of the event's platform that is enabled (it has subscriptions),
- * subscribed to the event's type or to `*`, and created no later than the
- * event (a webhook never receives what happened before it existed). Deliveries
+ * subscribed to the event's type or to `*`, and enabled since no later than
+ * the event (a webhook never receives what happened before it existed, nor,
+ * once enabled again, what was recorded before that: disabling cancels its
+ * backlog, queued or not). Deliveries
  * get `delivery_seq` in queue order, then webhook order, so each webhook's
  * deliveries keep the order the events were recorded in; due at the event's
  * time and given up `giveUpAfterMs` later. The queue rows go in the same
@@ -96,7 +98,7 @@ export async function fanOutQueuedEvents(sql: Sql, dialect: Dialect, options: { 
      SELECT w.webhook_id, e.platform_id, e.event_id, f.resource_key, 'pending', 0, f.due_ms, f.due_ms + CAST(? AS BIGINT), e.created_on, e.created_on
      FROM webhook_fanout f
      JOIN events e ON e.event_id = f.event_id
-     JOIN webhooks w ON w.platform_id = e.platform_id AND w.status = 'enabled' AND w.created_on <= e.created_on
+     JOIN webhooks w ON w.platform_id = e.platform_id AND w.status = 'enabled' AND w.enabled_on <= e.created_on
      WHERE f.fanout_seq IN (${list})
        AND EXISTS (SELECT 1 FROM webhook_subscriptions s
                    WHERE s.platform_id = e.platform_id AND s.webhook_id = w.webhook_id AND s.event_type IN (e.event_type, '*'))

@@ -20,15 +20,21 @@ export interface WebhookRow {
   created_on: string;
   updated_on: string;
   last_used_on: string | null;
+  /**
+   * When it was last enabled (its creation, or the update that enabled it
+   * again); null while disabled. The fan-out gives a webhook only the events
+   * recorded since then (migration 24).
+   */
+  enabled_on: string | null;
 }
 
-const COLUMNS = 'webhook_id, platform_id, url, status, description, event_types, secret_sealed, created_on, updated_on, last_used_on';
+const COLUMNS = 'webhook_id, platform_id, url, status, description, event_types, secret_sealed, created_on, updated_on, last_used_on, enabled_on';
 
 /** A platform has at most this many webhooks (disabled ones count), so listing them needs no paging. */
 export const MAX_WEBHOOKS_PER_PLATFORM = 100;
 
 export async function insertWebhook(sql: Sql, row: WebhookRow): Promise<void> {
-  await sql.run(`INSERT INTO webhooks (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+  await sql.run(`INSERT INTO webhooks (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
     row.webhook_id,
     row.platform_id,
     row.url,
@@ -39,6 +45,7 @@ export async function insertWebhook(sql: Sql, row: WebhookRow): Promise<void> {
     row.created_on,
     row.updated_on,
     row.last_used_on,
+    row.enabled_on,
   ]);
 }
 
@@ -62,11 +69,11 @@ export async function countWebhooks(sql: Sql, platformID: string): Promise<numbe
 /** Replaces the fields a `PUT` or `DELETE` changes; answers whether the row existed. */
 export async function updateWebhookRow(
   sql: Sql,
-  row: Pick<WebhookRow, 'webhook_id' | 'platform_id' | 'url' | 'status' | 'description' | 'event_types' | 'updated_on'>,
+  row: Pick<WebhookRow, 'webhook_id' | 'platform_id' | 'url' | 'status' | 'description' | 'event_types' | 'updated_on' | 'enabled_on'>,
 ): Promise<boolean> {
   const result = await sql.run(
-    'UPDATE webhooks SET url = ?, status = ?, description = ?, event_types = ?, updated_on = ? WHERE platform_id = ? AND webhook_id = ?',
-    [row.url, row.status, row.description, row.event_types, row.updated_on, row.platform_id, row.webhook_id],
+    'UPDATE webhooks SET url = ?, status = ?, description = ?, event_types = ?, updated_on = ?, enabled_on = ? WHERE platform_id = ? AND webhook_id = ?',
+    [row.url, row.status, row.description, row.event_types, row.updated_on, row.enabled_on, row.platform_id, row.webhook_id],
   );
   return result.changes === 1;
 }
