@@ -1,0 +1,133 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { storeKinds } from '../support/stores.ts';
+import { serverPerSuite, standingClock, type TestServer } from '../support/server.ts';
+import { assertLedgerOk, postTransfer } from '../support/transfers.ts';
+import { V2026 } from '../support/versions.ts';
+import { achBody, advance, bankParty, getTransfer, updateStatuses } from './ach-helpers.ts';
+import { achRail } from '../../src/domain/transfers/rails/ach/rail.ts';
+
+/**
+ * The ACH rail where the rails mutation scope (docs/testing.md, "Rails scope")
+ * found it unpinned: the `achDetails` a leg starts with when the caller gives
+ * no options (docs/rails.md "ACH": SEC code WEB for a debit, PPD for a credit;
+ * a debit's hold 2 days; nothing else), a step's job delivered again while the
+ * transfer is still pending (a retry after a crash: nothing changes), and the
+ * canceled leg's events on each side.
+ */
+
+const fakeJob = (s: TestServer, kind: string, payload: Record<string, unknown>) =>
+  ({ jobID: `again-${kind}`, platformID: s.platform.accountID, kind, payload, status: 'claimed', claimToken: 't', claimedBy: 'w', leaseExpiresMs: 0 }) as never;
+
+for (const kind of await storeKinds()) {
+  describe(`ACH rail, what the mutants showed (${kind})`, () => {
+    const s = serverPerSuite(kind, () => ({ clock: standingClock() }), { beforeClose: (server) => assertLedgerOk(server) });
+
+    /** The transfer's stored row, events and entries: what a job run again must leave as they are. */
+    const footprint = (transferID: string) =>
+      s.testStore.store.read(async (sql) => ({
+        transfer: await sql.get<{ status: string; updated_on: string; source_details: string; destination_details: string }>(
+          'SELECT status, updated_on, source_details, destination_details FROM transfers WHERE platform_id = ? AND transfer_id = ?',
+          [s.platform.accountID, transferID],
+        ),
+        events: Number((await sql.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM events WHERE platform_id = ?', [s.platform.accountID]))?.n),
+        entries: Number((await sql.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM ledger_entries WHERE platform_id = ?', [s.platform.accountID]))?.n),
+      }));
+    const runAgain = async (jobKind: string, transferID: string, leg: 'debit' | 'credit') => {
+      const handler = achRail.jobs?.[jobKind];
+      assert.ok(handler, `${jobKind} has a handler`);
+      const before = await footprint(transferID);
+      const ctx = { clock: s.services.clock, liveClock: s.services.clock } as never;
+      await s.testStore.store.write((sql) => handler(sql, fakeJob(s, jobKind, { transferID, leg }), ctx));
+      assert.deepEqual(await footprint(transferID), before, `${jobKind} (${leg}) run again`);
+    };
+
+    it('a leg without options starts with WEB (debit, with a 2-day hold) or PPD (credit), and nothing the caller did not send', async () => {
+      const owner = await bankParty(s, { verified: true, walletCents: 5_000 });
+      const payee = await bankParty(s, { verified: false });
+      const debit = await postTransfer(s, achBody(owner.methods['ach-debit-fund']!, owner.paymentMethodID, 1_000), { waitFor: 'rail-response' });
+      assert.equal(debit.status, 200, debit.text);
+      const debitDetails = debit.json.source.achDetails;
+      assert.deepEqual(Object.keys(debitDetails).sort(), ['debitHoldPeriod', 'initiatedOn', 'secCode', 'status', 'traceNumber']);
+      assert.deepEqual([debitDetails.status, debitDetails.secCode, debitDetails.debitHoldPeriod], ['initiated', 'WEB', '2-days']);
+      assert.match(debitDetails.traceNumber, /^\d{15}$/);
+
+      const credit = await postTransfer(s, achBody(owner.paymentMethodID, payee.methods['ach-credit-standard']!, 1_000), { waitFor: 'rail-response' });
+      assert.equal(credit.status, 200, credit.text);
+      const creditDetails = credit.json.destination.achDetails;
+      assert.deepEqual(Object.keys(creditDetails).sort(), ['initiatedOn', 'secCode', 'status', 'traceNumber']);
+      assert.deepEqual([creditDetails.status, creditDetails.secCode], ['initiated', 'PPD']);
+
+      // Addenda the caller sends come back as sent, unmasked.
+      const withAddenda = await postTransfer(
+        s,
+        achBody(owner.paymentMethodID, payee.methods['ach-credit-standard']!, 1_000, {
+          destination: { paymentMethodID: payee.methods['ach-credit-standard'], achDetails: { addenda: [{ record: 'invoice 42' }] } },
+        }),
+        { waitFor: 'rail-response' },
+      );
+      assert.equal(withAddenda.status, 200, withAddenda.text);
+      assert.deepEqual(withAddenda.json.destination.achDetails.addenda, [{ record: 'invoice 42', isMasked: false }]);
+      await advance(s, { seconds: 30 });
+    });
+
+    it('a step delivered again while the transfer is still pending changes nothing', async () => {
+      const customer = await bankParty(s, { verified: true });
+      const merchant = await bankParty(s, { verified: false });
+      // bank → bank: the debit originates at +1 s and completes after its hold, then the credit starts.
+      const created = await postTransfer(s, {
+        source: { paymentMethodID: customer.methods['ach-debit-fund'], achDetails: { debitHoldPeriod: '1-day' } },
+        destination: { paymentMethodID: merchant.methods['ach-credit-standard'] },
+        amount: { currency: 'USD', value: 2_000 },
+      }, { waitFor: 'rail-response' });
+      assert.equal(created.status, 200, created.text);
+      const transferID = created.json.transferID as string;
+      await advance(s, { seconds: 1 });
+      const originated = await getTransfer(s, transferID);
+      assert.deepEqual([originated.status, originated.source.achDetails.status], ['pending', 'originated']);
+      await advance(s, { seconds: 1 });
+      await runAgain('rail.ach.originate', transferID, 'debit');
+
+      // Run until the debit completed and the credit started (still pending).
+      for (let i = 0; i < 10 && (await getTransfer(s, transferID)).destination.achDetails?.status !== 'initiated'; i++) await advance(s, { seconds: 1 });
+      const crediting = await getTransfer(s, transferID);
+      assert.deepEqual([crediting.status, crediting.source.achDetails.status, crediting.destination.achDetails.status], ['pending', 'completed', 'initiated']);
+      await runAgain('rail.ach.complete', transferID, 'debit');
+      await runAgain('rail.ach.originate', transferID, 'debit');
+      // The credit's completion, early (it has not originated): nothing either.
+      await runAgain('rail.ach.complete', transferID, 'credit');
+
+      await advance(s, { seconds: 30 });
+      const done = await getTransfer(s, transferID);
+      assert.equal(done.status, 'completed');
+      assert.deepEqual(await updateStatuses(s, transferID), [
+        'source.initiated',
+        'pending',
+        'source.originated',
+        'source.completed',
+        'destination.initiated',
+        'destination.originated',
+        'destination.completed',
+        'completed',
+      ]);
+    });
+
+    it('a canceled credit writes only the top-level canceled; a canceled debit also source.canceled', async () => {
+      const owner = await bankParty(s, { verified: true, walletCents: 3_000 });
+      const payee = await bankParty(s, { verified: false });
+      const cancel = (transferID: string) => s.request('POST', `/accounts/${s.platform.accountID}/transfers/${transferID}/cancellations`, { headers: V2026 });
+
+      const credit = await postTransfer(s, achBody(owner.paymentMethodID, payee.methods['ach-credit-standard']!, 1_000), { waitFor: 'rail-response' });
+      assert.equal((await cancel(credit.json.transferID)).status, 200);
+      const canceledCredit = await getTransfer(s, credit.json.transferID);
+      assert.deepEqual([canceledCredit.status, canceledCredit.destination.achDetails.status], ['canceled', 'canceled']);
+      assert.deepEqual(await updateStatuses(s, credit.json.transferID), ['destination.initiated', 'pending', 'canceled']);
+
+      const debit = await postTransfer(s, achBody(owner.methods['ach-debit-fund']!, owner.paymentMethodID, 1_000), { waitFor: 'rail-response' });
+      assert.equal((await cancel(debit.json.transferID)).status, 200);
+      const canceledDebit = await getTransfer(s, debit.json.transferID);
+      assert.deepEqual([canceledDebit.status, canceledDebit.source.achDetails.status], ['canceled', 'canceled']);
+      assert.deepEqual(await updateStatuses(s, debit.json.transferID), ['source.initiated', 'pending', 'source.canceled', 'canceled']);
+    });
+  });
+}
