@@ -363,8 +363,9 @@ const DELIVERY_WAIT_S = 60;
  * (bounded) until the receiver holds every event recorded since, with the lag from each create's 2xx
  * to the receipt of its `transfer.created` (and of its last event naming it); then the same number of
  * bare POSTs at the same rate from here to the receiver (send → receipt: the floor); then full speed
- * with the webhook (B1), without (A2, webhook disabled), with (B2). Between runs the webhook is
- * disabled and the server left to go idle (its backlog canceled), bounded.
+ * with the webhook (B1), without (A2, webhook disabled), with (B2). Before each of these runs the
+ * server is left to go idle (bounded), the webhook disabled between them (its backlog canceled), and
+ * the worker's backlog printed (tools/webhook-backlog.ts).
  */
 async function webhookScenario(
   railyard: { url: string; child: ChildProcess },
@@ -447,18 +448,28 @@ async function webhookScenario(
   const probes = (await records()).probes;
   const bareLag = [...due].flatMap(([id, dueAt]) => (probes[id] === undefined ? [] : [probes[id] - dueAt]));
 
-  // The create rate with and without the webhook, alternated.
+  // The create rate with and without the webhook, alternated. Every run starts from an idle server
+  // (bounded wait), and what the worker still holds then is printed: a run that inherits the previous
+  // run's backlog is not measuring the same thing.
+  const backlog = async () => JSON.parse(await tsx('bench/tools/webhook-backlog.ts', ['--db', db])) as { queued: number; pending: number; claimed: number };
+  const starts: string[] = [];
+  const settled = async (label: string) => {
+    const idleS = await waitIdle(railyard.child.pid, 30);
+    const left = await backlog();
+    starts.push(`${label} after ${idleS} s idle wait (queued ${left.queued}, pending ${left.pending}, claimed ${left.claimed})`);
+  };
   await api(railyard.url, 'PUT', `/webhooks/${webhookID}`, hook('disabled'));
-  const idle0 = await waitIdle(railyard.child.pid, 30);
+  await settled('B1');
   await api(railyard.url, 'PUT', `/webhooks/${webhookID}`, hook('enabled'));
   const b1 = await full('B1 one * webhook');
   await api(railyard.url, 'PUT', `/webhooks/${webhookID}`, hook('disabled'));
-  const idle1 = await waitIdle(railyard.child.pid, 30);
+  await settled('A2');
   const a2 = await full('A2 no webhook (disabled)');
+  await settled('B2');
   await api(railyard.url, 'PUT', `/webhooks/${webhookID}`, hook('enabled'));
   const b2 = await full('B2 one * webhook');
   await api(railyard.url, 'PUT', `/webhooks/${webhookID}`, hook('disabled'));
-  const idle2 = await waitIdle(railyard.child.pid, 30);
+  await settled('end');
   const sentByWorker = (await receivedCount()).posts;
 
   lines.push(
@@ -467,7 +478,7 @@ async function webhookScenario(
       `${Math.round(delivered / Math.max(0.001, lastAt / 1000 - started / 1000))} events/s from the first create)`,
     `  lag create 2xx → receipt of its transfer.created (ms): p50 ${pct(createdLag, 0.5)}, p99 ${pct(createdLag, 0.99)}, max ${pct(createdLag, 1)} (${createdLag.length} of ${answered.size} transfers); → its last event naming it: p50 ${pct(lastLag, 0.5)}, p99 ${pct(lastLag, 0.99)}, max ${pct(lastLag, 1)}`,
     `  floor, bare POSTs from the bench to the same receiver (16 keep-alive connections): ${bare.sent} at ${bare.rate} req/s, ${bareLag.length} received; send → receipt (ms): p50 ${pct(bareLag, 0.5)}, p99 ${pct(bareLag, 0.99)}, max ${pct(bareLag, 1)}`,
-    `  server idle after disabling the webhook: ${idle0} s, ${idle1} s, ${idle2} s (bound 30 s); events the worker sent during B1+A2+B2 and after: ${sentByWorker}`,
+    `  runs started: ${starts.join('; ')} (bound 30 s); events the worker sent during B1+A2+B2 and after: ${sentByWorker}`,
     '| transfers.create at full speed | req/s | CPU µs/req | p50 (ms) | p99 (ms) | non-2xx |',
     '|---|---|---|---|---|---|',
     ...[a1, b1, a2, b2].map((r) => `| ${r.label} | ${r.rps} | ${r.cpuMicros ?? '—'} | ${r.p50} | ${r.p99} | ${r.non2xx} |`),

@@ -5,6 +5,7 @@ import { serverPerSuite, standingClock, type TestServer } from '../support/serve
 import { assertLedgerOk, postTransfer } from '../support/transfers.ts';
 import { V2026 } from '../support/versions.ts';
 import { achBody, advance, bankParty, getTransfer, updateStatuses } from './ach-helpers.ts';
+import { railFootprint } from './helpers.ts';
 import { achRail } from '../../src/domain/transfers/rails/ach/rail.ts';
 
 /**
@@ -122,6 +123,8 @@ for (const kind of await storeKinds()) {
       const canceledCredit = await getTransfer(s, credit.json.transferID);
       assert.deepEqual([canceledCredit.status, canceledCredit.destination.achDetails.status], ['canceled', 'canceled']);
       assert.deepEqual(await updateStatuses(s, credit.json.transferID), ['destination.initiated', 'pending', 'canceled']);
+      // The wallet's hold is released under the transfer's `cancel` reference (docs/ledger.md).
+      assert.deepEqual((await railFootprint(s, credit.json.transferID)).refs, ['cancel', 'hold']);
 
       const debit = await postTransfer(s, achBody(owner.methods['ach-debit-fund']!, owner.paymentMethodID, 1_000), { waitFor: 'rail-response' });
       assert.equal((await cancel(debit.json.transferID)).status, 200);
