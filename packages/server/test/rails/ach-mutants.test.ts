@@ -5,7 +5,8 @@ import { serverPerSuite, standingClock, type TestServer } from '../support/serve
 import { assertLedgerOk, postTransfer } from '../support/transfers.ts';
 import { V2026 } from '../support/versions.ts';
 import { achBody, advance, bankParty, getTransfer, updateStatuses } from './ach-helpers.ts';
-import { railFootprint } from './helpers.ts';
+import { railFootprint, walletNews } from './helpers.ts';
+import { eventTypes } from '../support/events.ts';
 import { achRail } from '../../src/domain/transfers/rails/ach/rail.ts';
 
 /**
@@ -131,6 +132,45 @@ for (const kind of await storeKinds()) {
       const canceledDebit = await getTransfer(s, debit.json.transferID);
       assert.deepEqual([canceledDebit.status, canceledDebit.source.achDetails.status], ['canceled', 'canceled']);
       assert.deepEqual(await updateStatuses(s, debit.json.transferID), ['source.initiated', 'pending', 'source.canceled', 'canceled']);
+    });
+
+    it('each step that moves a wallet tells it: a debit paid in, a credit returned in clearing or after, a debit returned after clearing', async () => {
+      const owner = await bankParty(s, { verified: true, walletCents: 20_000 });
+      // A return can close or disable the bank account it names (R02, R03): each credit goes to a new one.
+      const payee = async () => (await bankParty(s, { verified: false })).methods['ach-credit-standard']!;
+      // The owner's wallet events, in the order written (walletNews sorts what it is given).
+      const news = async () => (await eventTypes(s)).filter((event) => event.data.walletID === owner.walletID);
+      const step = async (label: string, run: () => Promise<void>) => {
+        const before = (await news()).length;
+        await run();
+        return [label, walletNews((await news()).slice(before), owner.walletID)] as const;
+      };
+      const created: Record<string, string> = {};
+      const send = async (name: string, source: string, destination: string, cents: number) => {
+        const answer = await postTransfer(s, achBody(source, destination, cents), { waitFor: 'rail-response' });
+        assert.equal(answer.status, 200, answer.text);
+        created[name] = answer.json.transferID as string;
+      };
+      // $55.02 returns in clearing (R02), $55.03 after completion (R03, a credit), $55.05 after it (R05, a debit).
+      const settle = () => advance(s, { seconds: 60 });
+      const steps = [
+        await step('debit paid in', async () => { await send('paidIn', owner.methods['ach-debit-fund']!, owner.paymentMethodID, 1_000); await settle(); }),
+        await step('credit returned in clearing', async () => { await send('r02', owner.paymentMethodID, await payee(), 5_502); await settle(); }),
+        await step('credit returned after completion', async () => { await send('r03', owner.paymentMethodID, await payee(), 5_503); await settle(); }),
+        await step('debit returned after clearing', async () => { await send('r05', owner.methods['ach-debit-fund']!, owner.paymentMethodID, 5_505); await settle(); }),
+      ];
+      // Each wallet transaction is written `transaction <status>` (created or updated); the returns after
+      // completion are their own completed transactions (docs/refunds.md "ACH returns").
+      assert.deepEqual(steps, [
+        ['debit paid in', ['balance.updated', 'transaction completed']],
+        ['credit returned in clearing', ['balance.updated', 'balance.updated', 'transaction canceled', 'transaction pending']],
+        ['credit returned after completion', ['balance.updated', 'balance.updated', 'transaction completed', 'transaction completed', 'transaction pending']],
+        ['debit returned after clearing', ['balance.updated', 'balance.updated', 'transaction completed', 'transaction completed']],
+      ]);
+      const statuses = await Promise.all(['r02', 'r03', 'r05'].map(async (name) => (await getTransfer(s, created[name]!)).status));
+      assert.deepEqual(statuses, ['failed', 'reversed', 'reversed']);
+      // The hold of the credit returned in clearing is released under the `return` reference.
+      assert.deepEqual((await railFootprint(s, created['r02']!)).refs, ['hold', 'return']);
     });
   });
 }
