@@ -79,7 +79,11 @@ for (const kind of await storeKinds()) {
       // bank → bank: the debit originates at +1 s and completes after its hold, then the credit starts.
       const created = await postTransfer(s, {
         source: { paymentMethodID: customer.methods['ach-debit-fund'], achDetails: { debitHoldPeriod: '1-day' } },
-        destination: { paymentMethodID: merchant.methods['ach-credit-standard'] },
+        // The credit's options wait in the rail state until the credit starts.
+        destination: {
+          paymentMethodID: merchant.methods['ach-credit-standard'],
+          achDetails: { companyEntryDescription: 'SETTLEMNT', originatingCompanyName: 'Acme Pay', addenda: [{ record: 'batch 7' }] },
+        },
         amount: { currency: 'USD', value: 2_000 },
       }, { waitFor: 'rail-response' });
       assert.equal(created.status, 200, created.text);
@@ -94,6 +98,8 @@ for (const kind of await storeKinds()) {
       for (let i = 0; i < 10 && (await getTransfer(s, transferID)).destination.achDetails?.status !== 'initiated'; i++) await advance(s, { seconds: 1 });
       const crediting = await getTransfer(s, transferID);
       assert.deepEqual([crediting.status, crediting.source.achDetails.status, crediting.destination.achDetails.status], ['pending', 'completed', 'initiated']);
+      const { companyEntryDescription, originatingCompanyName, addenda, secCode, debitHoldPeriod } = crediting.destination.achDetails;
+      assert.deepEqual([companyEntryDescription, originatingCompanyName, addenda, secCode, debitHoldPeriod], ['SETTLEMNT', 'Acme Pay', [{ record: 'batch 7', isMasked: false }], 'PPD', undefined]);
       await runAgain('rail.ach.complete', transferID, 'debit');
       await runAgain('rail.ach.originate', transferID, 'debit');
       // The credit's completion, early (it has not originated): nothing either.
