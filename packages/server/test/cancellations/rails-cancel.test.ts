@@ -204,8 +204,15 @@ for (const kind of await storeKinds()) {
         if (c.side === 'source') assert.deepEqual(statuses.slice(-2).sort(), ['canceled', 'source.canceled']);
         else {
           assert.equal(statuses.at(-1), 'canceled');
-          assert.ok(!statuses.includes('destination.canceled'), JSON.stringify(statuses));
+          assert.ok(!statuses.includes('destination.canceled') && !statuses.includes('source.canceled'), JSON.stringify(statuses));
         }
+        // Where money had moved (a wallet's hold, an authorization), its release is the transfer's `cancel`
+        // entry (docs/ledger.md); an ACH debit not yet originated has no entry at all.
+        const refs = await s.testStore.store.read((sql) =>
+          sql.all<{ idempotency_ref: string }>('SELECT idempotency_ref FROM ledger_entries WHERE reference_id = ?', [transferID]),
+        );
+        if (refs.length > 0) assert.ok(refs.some((row) => row.idempotency_ref === `transfer:${transferID}:cancel`), JSON.stringify(refs));
+        else assert.equal(c.side, 'source', 'only a debit not yet originated moves no money');
         assert.deepEqual(await cancellationEvents(transferID), ['cancellation.created:pending', 'cancellation.updated:completed']);
         await assertLedgerOk(s);
 
