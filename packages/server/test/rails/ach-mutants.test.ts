@@ -178,5 +178,34 @@ for (const kind of await storeKinds()) {
       // The hold of the credit returned in clearing is released under the `return` reference.
       assert.deepEqual((await railFootprint(s, created['r02']!)).refs, ['hold', 'return']);
     });
+
+    it('a return in clearing gives every cent back: the transfer nets to zero on every ledger account, with its return entry', async () => {
+      const owner = await bankParty(s, { verified: true, walletCents: 10_000 });
+      const payee = await bankParty(s, { verified: false });
+      // Ledger accounts and buckets where the transfer's entries do not net to zero.
+      const leftOver = (transferID: string) =>
+        s.testStore.store.read((sql) =>
+          sql.all<{ ledger_account_id: string; bucket: string }>(
+            `SELECT p.ledger_account_id, p.bucket FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
+             WHERE e.platform_id = ? AND e.reference_id = ? GROUP BY p.ledger_account_id, p.bucket HAVING SUM(p.amount) <> 0`,
+            [s.platform.accountID, transferID],
+          ),
+        );
+      // R01 ($55.01) on a bank → wallet debit and on a bank → bank transfer (its debit); R02 ($55.02) on a wallet → bank credit.
+      const cases = [
+        { name: 'debit', body: achBody(owner.methods['ach-debit-fund']!, owner.paymentMethodID, 5_501), refs: ['debit-originate', 'return'] },
+        { name: 'bank → bank', body: achBody(owner.methods['ach-debit-fund']!, payee.methods['ach-credit-standard']!, 5_501), refs: ['debit-originate', 'return'] },
+        { name: 'credit', body: achBody(owner.paymentMethodID, payee.methods['ach-credit-standard']!, 5_502), refs: ['hold', 'return'] },
+      ];
+      for (const c of cases) {
+        const created = await postTransfer(s, c.body, { waitFor: 'rail-response' });
+        assert.equal(created.status, 200, `${c.name}: ${created.text}`);
+        await advance(s, { seconds: 60 });
+        const transferID = created.json.transferID as string;
+        assert.equal((await getTransfer(s, transferID)).status, 'failed', c.name);
+        assert.deepEqual(await leftOver(transferID), [], `${c.name}: nothing left in clearing or anywhere`);
+        assert.deepEqual((await railFootprint(s, transferID)).refs, c.refs, c.name);
+      }
+    });
   });
 }
