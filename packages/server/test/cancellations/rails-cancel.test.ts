@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite, standingClock, type TestServer } from '../support/server.ts';
 import { V2026 } from '../support/versions.ts';
-import { advance, assertLedgerOk, balance, getTransfer, methodTransferBody as body, postTransfer, updateStatuses, type WalletParty } from '../support/transfers.ts';
+import { advance, assertLedgerOk, balance, getTransfer, methodTransferBody as body, postTransfer, transferLeftovers, updateStatuses, type WalletParty } from '../support/transfers.ts';
 import { bankParty, cardMethod, moneyWallet } from '../support/parties.ts';
 
 // Cancellation on the real ACH and card rails (docs/api-behaviour.md §5.4, decision
@@ -165,15 +165,6 @@ for (const kind of await storeKinds()) {
       const rows = await s.testStore.store.read((sql) => sql.all<{ status: string }>('SELECT status FROM jobs WHERE platform_id = ? AND dedupe_key LIKE ?', [s.platform.accountID, `transfer:${transferID}:%`]));
       return rows.map((r) => r.status);
     };
-    /** Ledger accounts and buckets where the transfer's entries do not net to zero: none once it is canceled. */
-    const netMovements = (transferID: string) =>
-      s.testStore.store.read((sql) =>
-        sql.all<{ ledger_account_id: string; bucket: string }>(
-          `SELECT p.ledger_account_id, p.bucket FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
-           WHERE e.platform_id = ? AND e.reference_id = ? GROUP BY p.ledger_account_id, p.bucket HAVING SUM(p.amount) <> 0`,
-          [s.platform.accountID, transferID],
-        ),
-      );
     const createPending = async (c: Case) => {
       const { request, wallet } = await c.make(s);
       const walletBefore = await balance(s, wallet);
@@ -196,7 +187,7 @@ for (const kind of await storeKinds()) {
         assert.ok(!Number.isNaN(Date.parse(canceled[c.side][c.details].canceledOn)), JSON.stringify(canceled[c.side]));
         assert.deepEqual(canceled.cancellations, [created.json]);
         assert.equal(await balance(s, wallet), walletBefore);
-        assert.deepEqual(await netMovements(transferID), [], 'holds released, authorization reversed');
+        assert.deepEqual(await transferLeftovers(s, transferID), [], 'holds released, authorization reversed');
         const statuses = await updateStatuses(s, transferID);
         // Events of one unit of work share a timestamp; their order among themselves is not asserted.
         // The SDK's transfer.updated statuses have `source.canceled` but no `destination.canceled`
@@ -223,7 +214,7 @@ for (const kind of await storeKinds()) {
         assert.deepEqual(await getTransfer(s, transferID), canceled, 'the rail jobs left the canceled transfer alone');
         assert.deepEqual(await updateStatuses(s, transferID), statuses);
         assert.equal(await balance(s, wallet), walletBefore);
-        assert.deepEqual(await netMovements(transferID), []);
+        assert.deepEqual(await transferLeftovers(s, transferID), []);
 
         const again = await cancel(transferID);
         assert.equal(again.status, 400);

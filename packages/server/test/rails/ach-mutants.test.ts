@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite, standingClock, type TestServer } from '../support/server.ts';
-import { assertLedgerOk, postTransfer } from '../support/transfers.ts';
+import { assertLedgerOk, postTransfer, transferLeftovers } from '../support/transfers.ts';
 import { V2026 } from '../support/versions.ts';
 import { achBody, advance, bankParty, getTransfer, updateStatuses } from './ach-helpers.ts';
 import { railFootprint, walletNews } from './helpers.ts';
@@ -182,15 +182,6 @@ for (const kind of await storeKinds()) {
     it('a return in clearing gives every cent back: the transfer nets to zero on every ledger account, with its return entry', async () => {
       const owner = await bankParty(s, { verified: true, walletCents: 10_000 });
       const payee = await bankParty(s, { verified: false });
-      // Ledger accounts and buckets where the transfer's entries do not net to zero.
-      const leftOver = (transferID: string) =>
-        s.testStore.store.read((sql) =>
-          sql.all<{ ledger_account_id: string; bucket: string }>(
-            `SELECT p.ledger_account_id, p.bucket FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
-             WHERE e.platform_id = ? AND e.reference_id = ? GROUP BY p.ledger_account_id, p.bucket HAVING SUM(p.amount) <> 0`,
-            [s.platform.accountID, transferID],
-          ),
-        );
       // R01 ($55.01) on a bank → wallet debit and on a bank → bank transfer (its debit); R02 ($55.02) on a wallet → bank credit.
       const cases = [
         { name: 'debit', body: achBody(owner.methods['ach-debit-fund']!, owner.paymentMethodID, 5_501), refs: ['debit-originate', 'return'] },
@@ -203,7 +194,7 @@ for (const kind of await storeKinds()) {
         await advance(s, { seconds: 60 });
         const transferID = created.json.transferID as string;
         assert.equal((await getTransfer(s, transferID)).status, 'failed', c.name);
-        assert.deepEqual(await leftOver(transferID), [], `${c.name}: nothing left in clearing or anywhere`);
+        assert.deepEqual(await transferLeftovers(s, transferID), [], `${c.name}: nothing left in clearing or anywhere`);
         assert.deepEqual((await railFootprint(s, transferID)).refs, c.refs, c.name);
       }
     });

@@ -90,6 +90,17 @@ export async function updateStatuses(s: TestServer, transferID: string): Promise
   return rows.map((r) => JSON.parse(r.data)).filter((d) => d.transferID === transferID).map((d) => d.status as string);
 }
 
+/** Ledger accounts and buckets where a transfer's entries do not net to zero: none once its money went back (a cancel, a return in clearing). */
+export function transferLeftovers(s: TestServer, transferID: string): Promise<Array<{ ledger_account_id: string; bucket: string }>> {
+  return s.testStore.store.read((sql) =>
+    sql.all<{ ledger_account_id: string; bucket: string }>(
+      `SELECT p.ledger_account_id, p.bucket FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
+       WHERE e.platform_id = ? AND e.reference_id = ? GROUP BY p.ledger_account_id, p.bucket HAVING SUM(p.amount) <> 0`,
+      [s.platform.accountID, transferID],
+    ),
+  );
+}
+
 export async function assertLedgerOk(s: TestServer): Promise<void> {
   const result = await verifyLedger(s.testStore.store);
   assert.ok(result.ok, `ledger: ${JSON.stringify(result)}`);
