@@ -1,11 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
-import { serverPerSuite, standingClock, type TestServer } from '../support/server.ts';
+import { serverPerSuite, standingClock } from '../support/server.ts';
 import { assertLedgerOk, postTransfer, transferLeftovers } from '../support/transfers.ts';
 import { V2026 } from '../support/versions.ts';
 import { achBody, advance, bankParty, getTransfer, updateStatuses } from './ach-helpers.ts';
-import { railFootprint, walletNews } from './helpers.ts';
+import { railFootprint, runJobAgain, walletNews } from './helpers.ts';
 import { eventTypes } from '../support/events.ts';
 import { achRail } from '../../src/domain/transfers/rails/ach/rail.ts';
 
@@ -18,31 +18,11 @@ import { achRail } from '../../src/domain/transfers/rails/ach/rail.ts';
  * canceled leg's events on each side.
  */
 
-const fakeJob = (s: TestServer, kind: string, payload: Record<string, unknown>) =>
-  ({ jobID: `again-${kind}`, platformID: s.platform.accountID, kind, payload, status: 'claimed', claimToken: 't', claimedBy: 'w', leaseExpiresMs: 0 }) as never;
-
 for (const kind of await storeKinds()) {
   describe(`ACH rail, what the mutants showed (${kind})`, () => {
     const s = serverPerSuite(kind, () => ({ clock: standingClock() }), { beforeClose: (server) => assertLedgerOk(server) });
 
-    /** The transfer's stored row, events and entries: what a job run again must leave as they are. */
-    const footprint = (transferID: string) =>
-      s.testStore.store.read(async (sql) => ({
-        transfer: await sql.get<{ status: string; updated_on: string; source_details: string; destination_details: string }>(
-          'SELECT status, updated_on, source_details, destination_details FROM transfers WHERE platform_id = ? AND transfer_id = ?',
-          [s.platform.accountID, transferID],
-        ),
-        events: Number((await sql.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM events WHERE platform_id = ?', [s.platform.accountID]))?.n),
-        entries: Number((await sql.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM ledger_entries WHERE platform_id = ?', [s.platform.accountID]))?.n),
-      }));
-    const runAgain = async (jobKind: string, transferID: string, leg: 'debit' | 'credit') => {
-      const handler = achRail.jobs?.[jobKind];
-      assert.ok(handler, `${jobKind} has a handler`);
-      const before = await footprint(transferID);
-      const ctx = { clock: s.services.clock, liveClock: s.services.clock } as never;
-      await s.testStore.store.write((sql) => handler(sql, fakeJob(s, jobKind, { transferID, leg }), ctx));
-      assert.deepEqual(await footprint(transferID), before, `${jobKind} (${leg}) run again`);
-    };
+    const runAgain = (jobKind: string, transferID: string, leg: 'debit' | 'credit') => runJobAgain(s, achRail.jobs?.[jobKind], jobKind, { transferID, leg });
 
     it('a leg without options starts with WEB (debit, with a 2-day hold) or PPD (credit), and nothing the caller did not send', async () => {
       const owner = await bankParty(s, { verified: true, walletCents: 5_000 });

@@ -4,7 +4,7 @@ import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite, standingClock } from '../support/server.ts';
 import { assertLedgerOk, balance, postTransfer } from '../support/transfers.ts';
 import { eventTypes } from '../support/events.ts';
-import { advance, body, cardMethod, moneyWallet, railFootprint, updateStatuses, walletNews } from './helpers.ts';
+import { advance, body, cardMethod, moneyWallet, railFootprint, runJobAgain, updateStatuses, walletNews } from './helpers.ts';
 import { cardRail } from '../../src/domain/transfers/rails/card/index.ts';
 
 /**
@@ -41,10 +41,7 @@ for (const kind of await storeKinds()) {
       assert.equal(settled.railState['step'], 'settled');
       // The settle job delivered again (a retry after a crash) while the transfer is still pending: nothing changes.
       const statusesBefore = await updateStatuses(s, transferID);
-      const settleAgain = cardRail.jobs?.['rail.card.settle'];
-      assert.ok(settleAgain);
-      const job = { jobID: 'again', platformID: s.platform.accountID, kind: 'rail.card.settle', payload: { transferID }, status: 'claimed', claimToken: 't', claimedBy: 'w', leaseExpiresMs: 0 } as never;
-      await s.testStore.store.write((sql) => settleAgain(sql, job, { clock: s.services.clock, liveClock: s.services.clock } as never));
+      await runJobAgain(s, cardRail.jobs?.['rail.card.settle'], 'rail.card.settle', { transferID });
       assert.deepEqual(await railFootprint(s, transferID), settled);
       assert.deepEqual(await updateStatuses(s, transferID), statusesBefore);
       assert.deepEqual(settled.jobs, [['rail.card.settle', 'card-settle', 1_000], ['rail.card.complete', 'card-complete', 2_000]]);

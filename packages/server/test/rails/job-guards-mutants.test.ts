@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
 import { postTransfer } from '../support/transfers.ts';
-import { bankMethod, body, cardMethod, moneyWallet } from './helpers.ts';
+import { bankMethod, body, cardMethod, fakeJob, moneyWallet, runJobAgain } from './helpers.ts';
 import { advance, bankParty } from './ach-helpers.ts';
 import { achRail } from '../../src/domain/transfers/rails/ach/rail.ts';
 import { cardRail } from '../../src/domain/transfers/rails/card/index.ts';
@@ -18,18 +18,6 @@ import type { JobHandler } from '../../src/jobs/index.ts';
 // with no planned return is refused. Added for the rails mutation scope
 // (issue 15, item 6).
 
-const fakeJob = (s: TestServer, kind: string, payload: Record<string, unknown>) =>
-  ({ jobID: `again-${kind}`, platformID: s.platform.accountID, kind, payload, status: 'claimed', claimToken: 't', claimedBy: 'w', leaseExpiresMs: 0 }) as never;
-
-async function footprint(s: TestServer, transferID: string) {
-  return s.testStore.store.read(async (sql) => ({
-    transfer: await sql.get<{ status: string; updated_on: string }>('SELECT status, updated_on FROM transfers WHERE platform_id = ? AND transfer_id = ?', [s.platform.accountID, transferID]),
-    events: Number((await sql.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM events WHERE platform_id = ?', [s.platform.accountID]))?.n),
-    entries: Number((await sql.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM ledger_entries WHERE platform_id = ?', [s.platform.accountID]))?.n),
-    jobs: Number((await sql.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM jobs WHERE platform_id = ?', [s.platform.accountID]))?.n),
-  }));
-}
-
 for (const kind of await storeKinds()) {
   describe(`rail jobs delivered again do nothing (${kind})`, () => {
     let s: TestServer;
@@ -40,14 +28,7 @@ for (const kind of await storeKinds()) {
       await s.close();
     });
 
-    async function runAgain(handler: JobHandler | undefined, jobKind: string, payload: Record<string, unknown>) {
-      assert.ok(handler, `${jobKind} has a handler`);
-      const transferID = payload['transferID'] as string;
-      const before = await footprint(s, transferID);
-      const ctx = { clock: s.services.clock, liveClock: s.services.clock } as never;
-      await s.testStore.store.write((sql) => handler(sql, fakeJob(s, jobKind, payload), ctx));
-      assert.deepEqual(await footprint(s, transferID), before, `${jobKind} run again on a ${before.transfer?.status} transfer`);
-    }
+    const runAgain = (handler: JobHandler | undefined, jobKind: string, payload: { transferID: string } & Record<string, unknown>) => runJobAgain(s, handler, jobKind, payload);
 
     it('card: settle, complete and push-complete on finished transfers', async () => {
       const merchant = await moneyWallet(s, 10_000);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { storeKinds } from '../support/stores.ts';
 import { standingClock, startTestServer, type TestServer } from '../support/server.ts';
 import { assertLedgerOk, balance, postTransfer, transferBody } from '../support/transfers.ts';
-import { bankMethod, body, cardMethod, moneyWallet } from './helpers.ts';
+import { bankMethod, body, cardMethod, fakeJob, moneyWallet } from './helpers.ts';
 import { advance, bankParty } from './ach-helpers.ts';
 import { findTransferRow } from '../../src/store/repos/transfers.ts';
 import { transferFromRow } from '../../src/domain/transfers/model.ts';
@@ -38,9 +38,6 @@ async function storedTransfer(s: TestServer, transferID: string) {
   assert.ok(row, `transfer ${transferID} is stored`);
   return transferFromRow(row);
 }
-
-const fakeJob = (s: TestServer, kind: string, payload: unknown) =>
-  ({ jobID: 'job-1', platformID: s.platform.accountID, kind, payload, status: 'claimed', claimToken: 't', claimedBy: 'w', leaseExpiresMs: 0 }) as never;
 
 for (const kind of await storeKinds()) {
   describe(`rails' shared steps (${kind})`, () => {
