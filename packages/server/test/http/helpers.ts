@@ -100,13 +100,23 @@ const probeHandlers: Array<[OperationDef, Handler]> = [
   [probeOperations.body, handle(probeOperations.body, async ({ body }) => ({ body: { name: body.name } }))],
 ];
 
+export interface ProbeServerOptions {
+  /** More test-only operations, mounted like the probes above. */
+  extra?: ReadonlyArray<readonly [OperationDef, Handler]>;
+  /** The probes' own limiter (the registry's routes run unlimited). */
+  limiter?: RateLimiter;
+  /** Where the app's log lines go, at debug level (the 404 reasons' details are logged there). */
+  logStream?: NodeJS.WritableStream;
+}
+
 /** The real app with the probe operations added, on a fresh store, with one platform. */
-export async function startProbeServer(kind: StoreKind) {
+export async function startProbeServer(kind: StoreKind, options: ProbeServerOptions = {}) {
   const testStore = await createTestStore(kind);
   const services = createServices(testStore.store, { now: () => new Date() });
-  const app = await buildApp({ services, rateLimit: { kind: 'off' }, logLevel: 'silent' });
-  const limiter = new RateLimiter({ kind: 'off' });
-  for (const [op, handler] of probeHandlers) registerOperation(app, op, handler, { services, limiter });
+  const logging = options.logStream ? { logLevel: 'debug', logStream: options.logStream } : { logLevel: 'silent' };
+  const app = await buildApp({ services, rateLimit: { kind: 'off' }, ...logging });
+  const limiter = options.limiter ?? new RateLimiter({ kind: 'off' });
+  for (const [op, handler] of [...probeHandlers, ...(options.extra ?? [])]) registerOperation(app, op, handler, { services, limiter });
   await app.ready();
   const platform = await services.platforms.create({ name: 'Probe Platform' });
   const platformBasic = basic(platform.publicKey, platform.secret);
