@@ -2,7 +2,7 @@
 # Issue 15's seven deliberate bugs (docs/testing.md, "Shown to catch"), each applied
 # alone to the working tree, the one test file that should catch it run on SQLite,
 # the file restored. Every line must end "exit 1" with failures and take seconds.
-# `npm run test:deliberate-bugs`. Restores the file on Ctrl-C too; run it on a clean tree.
+# `npm run test:deliberate-bugs`. Puts the file back on Ctrl-C too (from a copy, so uncommitted edits survive).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export RAILYARD_TEST_STORES=sqlite
