@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 15's seven deliberate bugs (docs/testing.md, "Shown to catch"), each applied
+# Issue 15's seven deliberate bugs (docs/testing.md, "Deliberate bugs, caught"), each applied
 # alone to the working tree, the one test file that should catch it run on SQLite,
 # the file restored. Every line must end "exit 1" with failures and take seconds.
 # `npm run test:deliberate-bugs`. Puts the file back on Ctrl-C too (from a copy, so uncommitted edits survive).

@@ -195,28 +195,24 @@ for (const kind of await storeKinds()) {
         done();
       },
     });
-    // A fixed clock: every request falls in one rate-limit window.
-    const limiter = new RateLimiter({ kind: 'fixed', perSecond: 3 }, () => 1_000_500);
     let server: Awaited<ReturnType<typeof startProbeServer>>;
     before(async () => {
-      server = await startProbeServer(kind, { extra, limiter, logStream });
+      server = await startProbeServer(kind, { extra, logStream });
     });
     after(async () => server.close());
 
-    /** Each request from its own address unless told, so the fixed limiter (3 a second per key) stays out of the way. */
-    let nextAddress = 1;
-    async function send(
+    /** As the probe platform (Basic) unless told; `auth: null` sends no credentials. */
+    function send(
       method: 'GET' | 'POST',
       url: string,
       options: { headers?: Record<string, string | string[]>; payload?: string | Buffer; auth?: string | null; ip?: string } = {},
+      app = server.app,
     ) {
       const authorization = options.auth === undefined ? server.platform.basic : options.auth;
-      // Basic-auth callers share the platform's bucket: a fresh platform per request would cost a store write,
-      // so limited requests go through the client probe or a Bearer-free address instead.
-      return server.app.inject({
+      return app.inject({
         method,
         url,
-        remoteAddress: options.ip ?? `10.0.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`,
+        ...(options.ip !== undefined ? { remoteAddress: options.ip } : {}),
         headers: { ...(authorization === null ? {} : { authorization }), ...options.headers },
         ...(options.payload !== undefined ? { payload: options.payload } : {}),
       });
@@ -227,27 +223,27 @@ for (const kind of await storeKinds()) {
       test('parsed and coerced when valid', async () => {
         const response = await send('GET', '/probe/query400?limit=4&a=x', { auth: null });
         assert.equal(response.statusCode, 401, 'an api operation without credentials');
-        const authed = await sendAuthed('GET', '/probe/query400?limit=4&a=x');
+        const authed = await send('GET', '/probe/query400?limit=4&a=x');
         assert.equal(authed.statusCode, 200, authed.body);
         assert.deepEqual(authed.json(), { query: { limit: 4, a: 'x' } });
       });
       test('an operation without a 422 answers 400 with the first field message, "field: message"', async () => {
-        const response = await sendAuthed('GET', '/probe/query400?limit=9');
+        const response = await send('GET', '/probe/query400?limit=9');
         assert.equal(response.statusCode, 400);
         assert.deepEqual(response.json(), { error: 'limit: must be no greater than 5' });
       });
       test('a refusal of the query as a whole is the message alone', async () => {
-        const response = await sendAuthed('GET', '/probe/query400?a=1&b=2');
+        const response = await send('GET', '/probe/query400?a=1&b=2');
         assert.equal(response.statusCode, 400);
         assert.deepEqual(response.json(), { error: 'send a or b, not both' });
       });
       test('an operation with a 422 answers the field map', async () => {
-        const response = await sendAuthed('GET', '/probe/query422?limit=9');
+        const response = await send('GET', '/probe/query422?limit=9');
         assert.equal(response.statusCode, 422);
         assert.deepEqual(response.json(), { limit: 'must be no greater than 5' });
       });
       test('an operation whose 422 nests fields under "error" nests query problems too', async () => {
-        const response = await sendAuthed('GET', '/probe/query-nested?limit=9');
+        const response = await send('GET', '/probe/query-nested?limit=9');
         assert.equal(response.statusCode, 422);
         assert.deepEqual(response.json(), { error: { limit: 'must be no greater than 5' } });
       });
@@ -255,26 +251,26 @@ for (const kind of await storeKinds()) {
 
     describe('headers', () => {
       test('declared headers reach the handler by field name; an absent optional one is left out', async () => {
-        const only = await sendAuthed('GET', '/probe/headers', { headers: { 'x-probe-mode': 'fast' } });
+        const only = await send('GET', '/probe/headers', { headers: { 'x-probe-mode': 'fast' } });
         assert.equal(only.statusCode, 200, only.body);
         assert.deepEqual(only.json(), { headers: { mode: 'fast' } });
-        const both = await sendAuthed('GET', '/probe/headers', { headers: { 'x-probe-mode': 'slow', 'x-probe-note': 'hi' } });
+        const both = await send('GET', '/probe/headers', { headers: { 'x-probe-mode': 'slow', 'x-probe-note': 'hi' } });
         assert.deepEqual(both.json(), { headers: { mode: 'slow', note: 'hi' } });
-        const emptyOptional = await sendAuthed('GET', '/probe/headers', { headers: { 'x-probe-mode': 'slow', 'x-probe-note': '' } });
+        const emptyOptional = await send('GET', '/probe/headers', { headers: { 'x-probe-mode': 'slow', 'x-probe-note': '' } });
         assert.deepEqual(emptyOptional.json(), { headers: { mode: 'slow' } });
       });
       test('a required header missing or empty is 400 "<Name> header is required"', async () => {
         for (const headers of [{}, { 'x-probe-mode': '' }] as Array<Record<string, string>>) {
-          const response = await sendAuthed('GET', '/probe/headers', { headers });
+          const response = await send('GET', '/probe/headers', { headers });
           assert.equal(response.statusCode, 400, JSON.stringify(headers));
           assert.deepEqual(response.json(), { error: 'X-Probe-Mode header is required' });
         }
       });
       test('a header its schema refuses is 400 "<Name> header: <message>"', async () => {
-        const response = await sendAuthed('GET', '/probe/headers', { headers: { 'x-probe-mode': 'medium' } });
+        const response = await send('GET', '/probe/headers', { headers: { 'x-probe-mode': 'medium' } });
         assert.equal(response.statusCode, 400);
         assert.deepEqual(response.json(), { error: 'X-Probe-Mode header: must be fast or slow' });
-        const note = await sendAuthed('GET', '/probe/headers', { headers: { 'x-probe-mode': 'fast', 'x-probe-note': 'too long' } });
+        const note = await send('GET', '/probe/headers', { headers: { 'x-probe-mode': 'fast', 'x-probe-note': 'too long' } });
         assert.equal(note.statusCode, 400);
         assert.deepEqual(note.json(), { error: 'X-Probe-Note header: Too big: expected string to have <=5 characters' });
       });
@@ -283,21 +279,21 @@ for (const kind of await storeKinds()) {
     describe('JSON bodies', () => {
       test('Content-Type is compared without parameters and case', async () => {
         for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON', ' application/json ;charset=utf-8']) {
-          const response = await sendAuthed('POST', '/probe/body400', { headers: { 'content-type': type }, payload: '{"name":"x"}' });
+          const response = await send('POST', '/probe/body400', { headers: { 'content-type': type }, payload: '{"name":"x"}' });
           assert.equal(response.statusCode, 200, `${type}: ${response.body}`);
           assert.deepEqual(response.json(), { body: { name: 'x' } });
         }
       });
       test('another Content-Type is 415 naming what the operation accepts', async () => {
-        const json = await sendAuthed('POST', '/probe/body400', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=x' });
+        const json = await send('POST', '/probe/body400', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=x' });
         assert.equal(json.statusCode, 415);
         assert.deepEqual(json.json(), { error: 'Content-Type must be application/json' });
-        const form = await sendAuthed('POST', '/probe/form', { headers: { 'content-type': 'text/plain' }, payload: 'grant' });
+        const form = await send('POST', '/probe/form', { headers: { 'content-type': 'text/plain' }, payload: 'grant' });
         assert.equal(form.statusCode, 415);
         assert.deepEqual(form.json(), { error: 'Content-Type must be application/json or application/x-www-form-urlencoded' });
       });
       test('a form body is accepted where the operation takes one', async () => {
-        const response = await sendAuthed('POST', '/probe/form', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant=abc' });
+        const response = await send('POST', '/probe/form', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant=abc' });
         assert.equal(response.statusCode, 200, response.body);
         assert.deepEqual(response.json(), { body: { grant: 'abc' } });
       });
@@ -306,49 +302,49 @@ for (const kind of await storeKinds()) {
         form.set('name', 'x');
         const { payload, contentType } = await multipart(form);
         for (const url of ['/probe/body400', '/probe/form']) {
-          const response = await sendAuthed('POST', url, { headers: { 'content-type': contentType }, payload });
+          const response = await send('POST', url, { headers: { 'content-type': contentType }, payload });
           assert.equal(response.statusCode, 415, url);
         }
-        const form415 = await sendAuthed('POST', '/probe/form', { headers: { 'content-type': contentType }, payload });
+        const form415 = await send('POST', '/probe/form', { headers: { 'content-type': contentType }, payload });
         assert.deepEqual(form415.json(), { error: 'Content-Type must be application/json or application/x-www-form-urlencoded' });
       });
       test('an optional body may be left out (no Content-Type needed), or sent as null', async () => {
-        const bare = await sendAuthed('POST', '/probe/body400');
+        const bare = await send('POST', '/probe/body400');
         assert.equal(bare.statusCode, 200, bare.body);
         assert.deepEqual(bare.json(), { body: 'absent' });
-        const nullBody = await sendAuthed('POST', '/probe/body400', json(null));
+        const nullBody = await send('POST', '/probe/body400', json(null));
         assert.equal(nullBody.statusCode, 200, nullBody.body);
         assert.deepEqual(nullBody.json(), { body: 'absent' });
       });
       test('a required body left out, or sent as null, is 400 "a request body is required"', async () => {
         for (const options of [{}, json(null)]) {
-          const response = await sendAuthed('POST', '/probe/body', options);
+          const response = await send('POST', '/probe/body', options);
           assert.equal(response.statusCode, 400, response.body);
           assert.deepEqual(response.json(), { error: 'a request body is required' });
         }
       });
       test('a body of the wrong shape as a whole is 400 "request body: …", never a field map', async () => {
         for (const url of ['/probe/body', '/probe/body400', '/probe/body-nested']) {
-          const response = await sendAuthed('POST', url, json([1, 2]));
+          const response = await send('POST', url, json([1, 2]));
           assert.equal(response.statusCode, 400, url);
           assert.deepEqual(response.json(), { error: 'request body: Invalid input: expected object, received array' });
         }
       });
       test('field problems: 422 map, or 400 "path: message" (nested paths joined with dots) without a 422', async () => {
-        const field = await sendAuthed('POST', '/probe/body', json({ name: 'far too long a name' }));
+        const field = await send('POST', '/probe/body', json({ name: 'far too long a name' }));
         assert.equal(field.statusCode, 422);
         assert.deepEqual(field.json(), { name: 'the length must be no more than 10' });
-        const nested = await sendAuthed('POST', '/probe/body400', json({ nested: { count: 'x' } }));
+        const nested = await send('POST', '/probe/body400', json({ nested: { count: 'x' } }));
         assert.equal(nested.statusCode, 400);
         assert.deepEqual(nested.json(), { error: 'nested.count: must be a number' });
-        const under = await sendAuthed('POST', '/probe/body-nested', json({ name: 5 }));
+        const under = await send('POST', '/probe/body-nested', json({ name: 5 }));
         assert.equal(under.statusCode, 422);
         assert.deepEqual(under.json(), { error: { name: 'must be a string' } });
       });
       test('a body sent to an operation that takes none is ignored', async () => {
-        const response = await sendAuthed('GET', '/probe/context', json({ anything: true }));
+        const response = await send('GET', '/probe/context', json({ anything: true }));
         assert.equal(response.statusCode, 203, response.body);
-        const partner = await sendAuthed('POST', '/probe/transfer-options', json({ anything: true }));
+        const partner = await send('POST', '/probe/transfer-options', json({ anything: true }));
         assert.equal(partner.statusCode, 204, partner.body);
       });
     });
@@ -365,16 +361,16 @@ for (const kind of await storeKinds()) {
           ['path parameter', 'GET', '/probe/named/a%00b', {}],
         ];
         for (const [what, method, url, options] of cases) {
-          const response = await sendAuthed(method, url, options);
+          const response = await send(method, url, options);
           assert.equal(response.statusCode, 400, `${what}: ${response.body}`);
           assert.deepEqual(response.json(), refusal, what);
         }
       });
       test('strings, numbers, null and nesting without one pass', async () => {
-        const response = await sendAuthed('POST', '/probe/body400', json({ name: 'plain', nested: { count: 3 } }));
+        const response = await send('POST', '/probe/body400', json({ name: 'plain', nested: { count: 3 } }));
         assert.equal(response.statusCode, 200, response.body);
         assert.deepEqual(response.json(), { body: { name: 'plain', nested: { count: 3 } } });
-        const named = await sendAuthed('GET', '/probe/named/plain');
+        const named = await send('GET', '/probe/named/plain');
         assert.equal(named.statusCode, 202, named.body);
       });
       test('in a multipart text part: 400', async () => {
@@ -382,7 +378,7 @@ for (const kind of await storeKinds()) {
         form.set('file', textFile('hello'));
         form.set('note', 'a\u0000b');
         const { payload, contentType } = await multipart(form);
-        const response = await sendAuthed('POST', '/probe/upload', { headers: { 'content-type': contentType }, payload });
+        const response = await send('POST', '/probe/upload', { headers: { 'content-type': contentType }, payload });
         assert.equal(response.statusCode, 400, response.body);
         assert.deepEqual(response.json(), refusal);
       });
@@ -393,7 +389,7 @@ for (const kind of await storeKinds()) {
         const form = new FormData();
         for (const [name, value] of parts) form.append(name, value);
         const { payload, contentType } = await multipart(form);
-        return sendAuthed('POST', url, { headers: { 'content-type': contentType }, payload });
+        return send('POST', url, { headers: { 'content-type': contentType }, payload });
       }
       test('a valid upload reaches the handler as a File and text parts', async () => {
         const response = await upload('/probe/upload', [
@@ -404,7 +400,7 @@ for (const kind of await storeKinds()) {
         assert.deepEqual(response.json(), { name: 'hi.txt', type: 'text/plain', text: 'hello', note: 'memo' });
       });
       test('a JSON body to a multipart operation is 415', async () => {
-        const response = await sendAuthed('POST', '/probe/upload', json({ file: 'x' }));
+        const response = await send('POST', '/probe/upload', json({ file: 'x' }));
         assert.equal(response.statusCode, 415);
         assert.deepEqual(response.json(), { error: 'Content-Type must be multipart/form-data' });
       });
@@ -449,7 +445,7 @@ for (const kind of await storeKinds()) {
     describe('binary answers', () => {
       test('a declared media type is sent as bytes with nosniff, parameters allowed', async () => {
         for (const type of ['image/png', 'application/pdf', 'image/png; name=x', 'image/png ; name=x']) {
-          const response = await sendAuthed('GET', `/probe/binary?type=${encodeURIComponent(type)}`);
+          const response = await send('GET', `/probe/binary?type=${encodeURIComponent(type)}`);
           assert.equal(response.statusCode, 200, type);
           assert.equal(response.headers['content-type'], type);
           assert.equal(response.headers['x-content-type-options'], 'nosniff');
@@ -457,10 +453,10 @@ for (const kind of await storeKinds()) {
         }
       });
       test('an undeclared media type is the server’s bug: 500, logged with what the contract declares', async () => {
-        const response = await sendAuthed('GET', `/probe/binary?type=${encodeURIComponent('text/html')}`);
+        const response = await send('GET', `/probe/binary?type=${encodeURIComponent('text/html')}`);
         assert.equal(response.statusCode, 500);
         assert.ok(logLines.some((line) => line.includes('probe.binary answered text/html, but its contract declares image/png or application/pdf')), 'the log names both');
-        const json = await sendAuthed('GET', '/probe/binary-undeclared');
+        const json = await send('GET', '/probe/binary-undeclared');
         assert.equal(json.statusCode, 500);
         assert.ok(logLines.some((line) => line.includes('probe.binaryUndeclared answered image/png, but its contract declares JSON')), 'the log says JSON');
       });
@@ -484,20 +480,27 @@ for (const kind of await storeKinds()) {
     });
 
     describe('the rate limit key', () => {
+      // A server of its own, 3 requests a second per key, on a fixed clock: every request falls in one window.
+      let limited: Awaited<ReturnType<typeof startProbeServer>>;
+      before(async () => {
+        limited = await startProbeServer(kind, { extra, limiter: new RateLimiter({ kind: 'fixed', perSecond: 3 }, () => 1_000_500) });
+      });
+      after(async () => limited.close());
+
       test('requests without a caller are counted per address', async () => {
         const statuses = async (ip: string) => {
           const answers: number[] = [];
-          for (let i = 0; i < 4; i++) answers.push((await send('POST', '/probe/client', { auth: null, ip })).statusCode);
+          for (let i = 0; i < 4; i++) answers.push((await send('POST', '/probe/client', { auth: null, ip }, limited.app)).statusCode);
           return answers;
         };
         assert.deepEqual(await statuses('192.0.2.1'), [200, 200, 200, 429]);
         assert.deepEqual(await statuses('192.0.2.2'), [200, 200, 200, 429], 'another address has its own count');
       });
       test('requests with a caller are counted per platform, whatever the address', async () => {
-        const other = await server.services.platforms.create({ name: 'Rate Probe' });
-        const auth = basic(other.publicKey, other.secret);
         const answers: number[] = [];
-        for (let i = 0; i < 4; i++) answers.push((await send('GET', '/probe/context', { auth })).statusCode);
+        for (let i = 0; i < 4; i++) {
+          answers.push((await send('GET', '/probe/context', { auth: limited.platform.basic, ip: `198.51.100.${i + 1}` }, limited.app)).statusCode);
+        }
         assert.deepEqual(answers, [203, 203, 203, 429]);
       });
     });
@@ -520,20 +523,20 @@ for (const kind of await storeKinds()) {
         assert.match(String(response.headers['content-type']), /^application\/json/);
       });
       test('a Bearer caller has no Basic credentials in its context', async () => {
-        const token = await sendAuthed('POST', '/oauth2/token', json({ grant_type: 'client_credentials', scope: '/ping.read' }));
+        const token = await send('POST', '/oauth2/token', json({ grant_type: 'client_credentials', scope: '/ping.read' }));
         assert.equal(token.statusCode, 200, token.body);
         const response = await send('GET', '/probe/context', { auth: `Bearer ${token.json().access_token}` });
         assert.equal(response.statusCode, 203, response.body);
         assert.equal(response.json().basic, null);
       });
       test('a JSON body is sent as application/json whatever Content-Type the handler set', async () => {
-        const response = await sendAuthed('GET', '/probe/pair/one/two');
+        const response = await send('GET', '/probe/pair/one/two');
         assert.equal(response.statusCode, 200, response.body);
         assert.deepEqual(response.json(), { pair: true });
         assert.match(String(response.headers['content-type']), /^application\/json/);
       });
       test('a handler answering a status and no body sends the status with no body and no Content-Type', async () => {
-        const response = await sendAuthed('GET', '/probe/named/abc');
+        const response = await send('GET', '/probe/named/abc');
         assert.equal(response.statusCode, 202);
         assert.equal(response.body, '');
         assert.equal(response.headers['content-type'], undefined);
@@ -557,28 +560,12 @@ for (const kind of await storeKinds()) {
           ['/probe/pair/four/five', 'malformed-id', 'first, second'],
         ];
         for (const [url, reason, detail] of cases) {
-          const response = await sendAuthed('GET', url);
+          const response = await send('GET', url);
           assert.equal(response.statusCode, 404, url);
           assert.equal(response.headers['railyard-reason'], reason, url);
           assert.ok(logged(reason, detail), `${url}: logged ${reason} with "${detail}"`);
         }
       });
     });
-
-    /** As the platform (Basic), from an address of its own; the platform's bucket is per platform, so these use fresh ones. */
-    async function sendAuthed(method: 'GET' | 'POST', url: string, options: { headers?: Record<string, string | string[]>; payload?: string | Buffer } = {}) {
-      const platform = await freshPlatform();
-      return send(method, url, { ...options, auth: platform });
-    }
-    /** A platform with room left in the fixed limiter's window (3 requests each). */
-    let current: { auth: string; used: number } | undefined;
-    async function freshPlatform(): Promise<string> {
-      if (!current || current.used >= 3) {
-        const created = await server.services.platforms.create({ name: 'Parsing Probe' });
-        current = { auth: basic(created.publicKey, created.secret), used: 0 };
-      }
-      current.used++;
-      return current.auth;
-    }
   });
 }
