@@ -1,7 +1,6 @@
 import type { EventData } from '@railyard/contract';
 import { newRowID } from '../../kernel/ids.ts';
 import type { Sql } from '../../store/port.ts';
-import { enabledCapabilitiesOfBoth } from '../../store/repos/payment-methods.ts';
 import { findTransferRow, insertTransfer } from '../../store/repos/transfers.ts';
 import { findWalletRow } from '../../store/repos/wallets.ts';
 import type { RailPacing } from './pacing.ts';
@@ -61,8 +60,7 @@ export async function createTransferRecord(
   if (!rail) throw new BadRequest(`${sourceType} to ${destinationType} transfers (the ${railName} rail) are not available yet`);
 
   await checkWalletsInLedger(sql, platformID, [source, destination]);
-  const [sourceCapabilities, destinationCapabilities] = await enabledCapabilitiesOfBoth(sql, [source.method.accountID, destination.method.accountID]);
-  const unmet = unmetRequirement(sourceType, destinationType, { source: sourceCapabilities, destination: destinationCapabilities });
+  const unmet = unmetRequirement(sourceType, destinationType, { source: source.capabilities, destination: destination.capabilities });
   if (unmet) throw new BadRequest(`the ${unmet.party} account needs the ${unmet.anyOf.join(' or ')} capability enabled`);
   checkAmount(request.amount, sourceType, destinationType, [source, destination]);
   rail.checkOptions(request.echo);

@@ -18,14 +18,16 @@ export interface ResolvedParty {
   snapshot: Record<string, unknown>;
   /** The wallet row, for a `wallet` source; read in this unit of work. */
   wallet?: WalletRow;
+  /** The account's enabled capabilities, read with the method. */
+  capabilities: ReadonlySet<string>;
 }
 
 /**
  * Both sides of a new transfer, in one read: each a live payment method of an
  * account the platform can see (its own, or a still-connected one), rendered;
  * undefined otherwise: a disabled method, a missing one and another platform's
- * look the same. The read covers the method, its account, the visibility and
- * (for a wallet) the wallet row.
+ * look the same. The read covers the method, its account, the visibility, the
+ * account's enabled capabilities and (for a wallet) the wallet row.
  */
 export async function resolveParties(
   sql: Sql,
@@ -48,9 +50,9 @@ async function resolveParty(sql: Sql, row: TransferPartyRow | undefined): Promis
     // The wallet provider's render is this row's view; the rest of creation reuses the row.
     const wallet = row.wallet;
     if (!wallet) return undefined;
-    return { method, snapshot: { account: accountView, [provider.field]: walletMethodView(wallet) }, wallet };
+    return { method, snapshot: { account: accountView, [provider.field]: walletMethodView(wallet) }, wallet, capabilities: row.enabledCapabilities };
   }
   const rendered = (await provider.render(sql, { accountID: method.accountID, sourceIDs: [method.sourceID] })).get(method.sourceID);
   if (rendered === undefined) return undefined;
-  return { method, snapshot: { account: accountView, [provider.field]: rendered } };
+  return { method, snapshot: { account: accountView, [provider.field]: rendered }, capabilities: row.enabledCapabilities };
 }

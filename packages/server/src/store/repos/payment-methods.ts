@@ -36,16 +36,6 @@ export async function setPaymentMethodDisabled(sql: Sql, paymentMethodID: string
   await sql.run('UPDATE payment_methods SET disabled_on = ?, updated_on = ? WHERE payment_method_id = ?', [disabledOn, now, paymentMethodID]);
 }
 
-/** The enabled capabilities of two accounts in one read (a transfer's sides, decision 2001); the same account twice is fine. */
-export async function enabledCapabilitiesOfBoth(sql: Sql, accountIDs: readonly [string, string]): Promise<[Set<string>, Set<string>]> {
-  const rows = await sql.all<{ account_id: string; capability: string }>(
-    "SELECT account_id, capability FROM account_capabilities WHERE account_id IN (?, ?) AND status = 'enabled'",
-    accountIDs,
-  );
-  const of = (accountID: string) => new Set(rows.filter((row) => row.account_id === accountID).map((row) => row.capability));
-  return [of(accountIDs[0]), of(accountIDs[1])];
-}
-
 export async function enabledCapabilitiesOf(sql: Sql, accountID: string): Promise<Set<string>> {
   const rows = await sql.all<{ capability: string }>(
     "SELECT capability FROM account_capabilities WHERE account_id = ? AND status = 'enabled'",

@@ -15,16 +15,22 @@ export interface TransferPartyRow {
   visible: number;
   /** The wallet, when the method moves a wallet's money and the wallet exists. */
   wallet: WalletRow | undefined;
+  /** The account's enabled capabilities, which the transfer rules check (capability-rules.ts). */
+  enabledCapabilities: Set<string>;
 }
 
 // Creating a transfer resolves two payment methods; read one at a time (method,
 // visibility, account, wallet) that was up to eight statements of the 26 a
 // wallet→wallet create ran, and a round trip each on PostgreSQL. Both sides are
-// one read now (decision 2001).
+// one read now (decision 2001), and each side's enabled capabilities come with it
+// (one message fewer on PostgreSQL: amendment "Capabilities with the parties").
+// `string_agg` is in PostgreSQL and in SQLite since 3.44; capability names hold no comma.
 const sqlFor = (count: number) => `
 SELECT pm.payment_method_id, pm.payment_method_type, pm.account_id, pm.source_kind, pm.source_id,
        a.email AS account_email, a.display_name AS account_display_name,
        CASE WHEN ${VISIBLE_TO_PLATFORM} THEN 1 ELSE 0 END AS visible,
+       (SELECT string_agg(c.capability, ',') FROM account_capabilities c
+         WHERE c.account_id = pm.account_id AND c.status = 'enabled') AS enabled_capabilities,
        ${WALLET_COLUMNS.map((column) => `w.${column} AS w_${column}`).join(', ')}
   FROM payment_methods pm
   JOIN accounts a ON a.account_id = pm.account_id
@@ -63,5 +69,6 @@ function toPartyRow(row: Record<string, unknown>): TransferPartyRow {
     account_display_name: row['account_display_name'] as string,
     visible: Number(row['visible']),
     wallet,
+    enabledCapabilities: new Set(((row['enabled_capabilities'] as string | null) ?? '').split(',').filter(Boolean)),
   };
 }
