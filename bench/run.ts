@@ -20,6 +20,7 @@ import { setUpHotPair, setUpSpreadPairs, type TransferPair } from './scenarios/t
 import { pacedLoad, type PacedResult } from './tools/paced-load.ts';
 import { processCpuSeconds } from './tools/process-cpu.ts';
 import { runPgbench } from './tools/pgbench.ts';
+import { postgresCpuSeconds } from './tools/postgres-cpu.ts';
 
 const { values, positionals } = parseArgs({
   options: {
@@ -33,6 +34,8 @@ const { values, positionals } = parseArgs({
 });
 const duration = Math.min(Math.max(Number(values.duration) || 10, 1), 60);
 const connections = Math.min(Math.max(Number(values.connections) || 32, 1), 256);
+/** On PostgreSQL the bench also reads the database server's CPU (tools/postgres-cpu.ts) and runs pgbench. */
+const IS_POSTGRES = /^postgres(ql)?:\/\//.test(values.db ?? '');
 const workers = Math.min(Math.max(Number(values.workers) || 1, 1), 16);
 const KEY = 'bench-public-key:bench-secret-value-0123456789';
 const AUTH = `Basic ${Buffer.from(KEY).toString('base64')}`;
@@ -281,6 +284,10 @@ interface LoadResult {
   non2xx: number;
   /** The server process's CPU (all threads, user + kernel) per answered request, in µs; undefined off Linux. */
   cpuMicros: number | undefined;
+  /** The local PostgreSQL server's CPU (all its processes) per answered request, in µs; undefined when not read. */
+  postgresCpuMicros: number | undefined;
+  /** This process's CPU (autocannon, the load generator) per answered request, in µs. */
+  loaderCpuMicros: number | undefined;
 }
 
 /** Seconds of load at the same rate before each paced run, not measured: the pool opens its connections, both sides warm up. */
@@ -298,6 +305,8 @@ function paced(url: string, target: Omit<Target, 'verify'>, rate: number): Promi
 
 async function load(server: { url: string; child: ChildProcess }, target: Omit<Target, 'verify'>): Promise<LoadResult> {
   const cpuBefore = processCpuSeconds(server.child.pid);
+  const postgresBefore = IS_POSTGRES ? postgresCpuSeconds() : undefined;
+  const loaderBefore = process.cpuUsage();
   const result = await autocannon({
     url: server.url + target.path,
     method: target.method,
@@ -310,9 +319,15 @@ async function load(server: { url: string; child: ChildProcess }, target: Omit<T
     duration,
   });
   const cpuAfter = processCpuSeconds(server.child.pid);
+  const postgresAfter = IS_POSTGRES ? postgresCpuSeconds() : undefined;
+  const loader = process.cpuUsage(loaderBefore);
   const answered = result['2xx'] + result.non2xx;
+  const perAnswer = (before: number | undefined, after: number | undefined) =>
+    before === undefined || after === undefined || answered === 0 ? undefined : Math.round(((after - before) * 1e6) / answered);
   return {
-    cpuMicros: cpuBefore === undefined || cpuAfter === undefined || answered === 0 ? undefined : Math.round(((cpuAfter - cpuBefore) * 1e6) / answered),
+    cpuMicros: perAnswer(cpuBefore, cpuAfter),
+    postgresCpuMicros: perAnswer(postgresBefore, postgresAfter),
+    loaderCpuMicros: perAnswer(0, (loader.user + loader.system) / 1e6),
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -535,7 +550,7 @@ const receiver = chosen.some((scenario) => scenario.server === 'webhooks')
 const rows: string[] = [];
 const webhookLines: string[] = [];
 /** PGBENCH_RATIO scenarios' creates/s at full speed, for the ratio over pgbench. */
-const createRps = new Map<string, number>();
+const createRps = new Map<string, LoadResult>();
 const checks: string[] = [];
 const loadAtStart = loadavg().map((n) => n.toFixed(2)).join(' ');
 try {
@@ -566,7 +581,7 @@ try {
     const half = await paced(measured.url, withAuth, halfRate);
     // The same steady rate against the baseline: the floor of what the load generator and loopback add.
     const baseHalf = await paced(baseline.url, baselineTarget, halfRate);
-    if (PGBENCH_RATIO.includes(scenario.name)) createRps.set(scenario.name, max.rps);
+    if (PGBENCH_RATIO.includes(scenario.name)) createRps.set(scenario.name, max);
     rows.push(
       `| ${scenario.name} | ${base.rps} | ${max.rps} | ${(max.rps / base.rps).toFixed(2)} | ${base.cpuMicros ?? '—'} | ${max.cpuMicros ?? '—'} | ${max.p50} | ${max.p99} | ${half.rate} | ${half.p50} | ${half.p99} | ${baseHalf.p99} | ${max.non2xx + half.non2xx + half.errors} |`,
     );
@@ -574,16 +589,34 @@ try {
     if (target.verify) checks.push(await target.verify({ ok: max.ok + half.ok, inFlight: max.inFlight }));
   }
   // Side by side on the same PostgreSQL: what the database does with its own benchmark (issue 20).
-  if (/^postgres(ql)?:\/\//.test(db) && createRps.size > 0) {
+  if (IS_POSTGRES && createRps.size > 0) {
     const result = await runPgbench(db).catch((error: unknown) => error as Error);
     const processes = `with ${workers} process${workers > 1 ? 'es' : ''}`;
-    webhookLines.push(
-      result instanceof Error
-        ? `pgbench: not run (${result.message.split('\n')[0]})`
-        : `pgbench TPC-B on the same PostgreSQL (-c ${result.clients} -j 2 -T ${result.seconds}, scale ${result.scale}, after Railyard's runs): ${result.tps} tps; ` +
-            [...createRps].map(([name, rps]) => `${name} ${rps} creates/s ${processes} = ${(rps / result.tps).toFixed(2)} × pgbench`).join('; ') +
-            ' (target ≥ 0.4)',
-    );
+    if (result instanceof Error) webhookLines.push(`pgbench: not run (${result.message.split('\n')[0]})`);
+    else {
+      webhookLines.push(
+        `pgbench TPC-B on the same PostgreSQL (-c ${result.clients} -j 2 -T ${result.seconds}, scale ${result.scale}, after Railyard's runs): ${result.tps} tps; ` +
+          [...createRps].map(([name, max]) => `${name} ${max.rps} creates/s ${processes} = ${(max.rps / result.tps).toFixed(2)} × pgbench`).join('; ') +
+          ' (target ≥ 0.4)',
+      );
+      // Where each side's CPU goes per unit of work: on a machine whose cores all three share, the
+      // sum bounds the rate (cores × 1 s ÷ CPU per unit), whatever the round trips.
+      const bound = (micros: number) => Math.round((cpus().length * 1e6) / micros);
+      const known = (...figures: (number | undefined)[]) => figures.every((figure) => figure !== undefined);
+      if (known(result.postgresCpuMicros, result.clientCpuMicros)) {
+        const total = result.postgresCpuMicros! + result.clientCpuMicros!;
+        webhookLines.push(
+          `CPU per pgbench transaction: PostgreSQL ${result.postgresCpuMicros} µs + pgbench ${result.clientCpuMicros} µs = ${total} µs (${cpus().length} cores: at most ${bound(total)}/s)`,
+        );
+      }
+      for (const [name, max] of createRps) {
+        if (!known(max.cpuMicros, max.postgresCpuMicros, max.loaderCpuMicros)) continue;
+        const total = max.cpuMicros! + max.postgresCpuMicros! + max.loaderCpuMicros!;
+        webhookLines.push(
+          `CPU per ${name} at full speed: Railyard ${max.cpuMicros} µs + PostgreSQL ${max.postgresCpuMicros} µs + load generator ${max.loaderCpuMicros} µs = ${total} µs (${cpus().length} cores: at most ${bound(total)}/s)`,
+        );
+      }
+    }
   }
 } finally {
   // Every child, the webhook receiver too: one left running keeps this process alive after the figures.

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { postgresCpuSeconds, reapedChildrenCpuSeconds } from './postgres-cpu.ts';
 
 const run = promisify(execFile);
 
@@ -15,7 +16,14 @@ export interface PgbenchResult {
   clients: number;
   seconds: number;
   scale: number;
+  /** The PostgreSQL server's CPU per transaction during the timed run (all its processes), in µs; undefined when not local or off Linux. */
+  postgresCpuMicros: number | undefined;
+  /** pgbench's own CPU per transaction (the client side of the same run), in µs. */
+  clientCpuMicros: number | undefined;
 }
+
+const perTransaction = (before: number | undefined, after: number | undefined, transactions: number) =>
+  before === undefined || after === undefined || transactions <= 0 ? undefined : Math.round(((after - before) * 1e6) / transactions);
 
 async function admin(databaseUrl: string, text: string): Promise<void> {
   const url = new URL(databaseUrl);
@@ -41,12 +49,23 @@ export async function runPgbench(databaseUrl: string, options: { clients?: numbe
   await admin(databaseUrl, `CREATE DATABASE ${name}`);
   try {
     await run('pgbench', ['-i', '-q', '-s', String(scale), url.toString()], { timeout: 120_000 });
+    const [postgresBefore, clientBefore] = [postgresCpuSeconds(), reapedChildrenCpuSeconds()];
     const { stdout } = await run('pgbench', ['-n', '-c', String(clients), '-j', '2', '-T', String(seconds), url.toString()], {
       timeout: (seconds + 60) * 1000,
     });
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? /tps = ([\d.]+)/.exec(stdout)?.[1];
     if (!tps) throw new Error(`pgbench printed no tps: ${stdout.slice(-500)}`);
-    return { tps: Math.round(Number(tps)), clients, seconds, scale };
+    // The child is waited for before execFile answers, so its CPU is in this process's reaped-children figure now.
+    const [postgresAfter, clientAfter] = [postgresCpuSeconds(), reapedChildrenCpuSeconds()];
+    const transactions = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? 0);
+    return {
+      tps: Math.round(Number(tps)),
+      clients,
+      seconds,
+      scale,
+      postgresCpuMicros: perTransaction(postgresBefore, postgresAfter, transactions),
+      clientCpuMicros: perTransaction(clientBefore, clientAfter, transactions),
+    };
   } finally {
     await admin(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
   }

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { Sql, Store } from '../../packages/server/src/store/port.ts';
 import { roundTrips } from '../../packages/server/src/store/postgres/postgres-store.ts';
+import { postgresCpuSeconds } from './postgres-cpu.ts';
 import { startTestServer } from '../../packages/server/test/support/server.ts';
 import { walletParty, transferBody } from '../../packages/server/test/transfers/helpers.ts';
 
@@ -65,6 +66,7 @@ try {
   instrument(s.testStore.store);
   const roundTrips0 = roundTrips.count;
   const cpu0 = process.cpuUsage();
+  const postgres0 = kind === 'postgres' ? postgresCpuSeconds() : undefined;
   const t0 = performance.now();
   let next = 0;
   let completed = 0;
@@ -78,12 +80,15 @@ try {
   await Promise.all(Array.from({ length: concurrency }, worker));
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
+  const postgres1 = kind === 'postgres' ? postgresCpuSeconds() : undefined;
   const cpuMs = (cpu.user + cpu.system) / 1000;
   console.log(`${kind}: ${n} creates, ${concurrency} in flight, ${completed} completed${values.webhook ? ', one * webhook' : ''}`);
   console.log(`cpu ms/create ${(cpuMs / n).toFixed(3)}  wall ms/create ${(wallMs / n).toFixed(3)}  creates/s ${((n / wallMs) * 1000).toFixed(0)}`);
   console.log(`statements/create ${(statements / n).toFixed(1)}`);
   // Each message to PostgreSQL waits one round trip; deferred writes ride with the next one (decision 2001).
   if (kind === 'postgres') console.log(`round trips/create ${((roundTrips.count - roundTrips0) / n).toFixed(1)}`);
+  // The database's side of the same creates (all its processes; tools/postgres-cpu.ts), where it runs on this machine.
+  if (postgres0 !== undefined && postgres1 !== undefined) console.log(`postgres cpu ms/create ${(((postgres1 - postgres0) * 1000) / n).toFixed(3)}`);
   if (showSql) {
     for (const [text, count] of [...counts].sort((a, b) => b[1] - a[1])) {
       console.log(`${(count / n).toFixed(2).padStart(6)}  ${text.replace(/\s+/g, ' ').slice(0, 110)}`);
