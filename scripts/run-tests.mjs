@@ -8,6 +8,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { availableParallelism } from 'node:os';
+import { buildTests } from './build-tests.mjs';
 
 function findTests(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -83,20 +84,28 @@ function testTimeout() {
 // the source for minutes (scripts/test-assert-ok.mjs says why).
 const assertOk = pathToFileURL(resolve('scripts/test-assert-ok.mjs')).href;
 
+// Bundled by default (scripts/build-tests.mjs: each test process loads a few
+// chunks instead of every TypeScript module through tsx's loader hooks, about a
+// third less CPU for the suite; docs/testing.md). With RAILYARD_TEST_BUNDLE=0
+// the files run from their sources through tsx, as one file does with
+// `node --import tsx --test <file>`.
+const bundled = process.env.RAILYARD_TEST_BUNDLE !== '0';
+const bundle = bundled ? await buildTests(files) : undefined;
+
 const result = spawnSync(
   process.execPath,
   [
-    '--import',
-    'tsx',
+    ...(bundle ? ['--enable-source-maps'] : ['--import', 'tsx']),
     '--import',
     assertOk,
     '--test',
     '--test-reporter=spec',
     `--test-concurrency=${testConcurrency()}`,
     `--test-timeout=${testTimeout()}`,
-    ...files,
+    ...(bundle ? bundle.files : files),
   ],
   // RAILYARD_FROM_SOURCE: the CLI under test runs its TypeScript sources, never packages/cli/dist (0209).
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', RAILYARD_FROM_SOURCE: '1' } },
 );
+await bundle?.remove();
 process.exit(result.status ?? 1);
