@@ -38,6 +38,7 @@ function counting(sql: Sql): Sql {
   return {
     all: (text, params) => (note(text), sql.all(text, params)),
     get: (text, params) => (note(text), sql.get(text, params)),
+    readBeforeWrites: (text, params) => (note(text), sql.readBeforeWrites(text, params)),
     run: (text, params) => (note(text), sql.run(text, params)),
     defer: (text, params) => (note(text), sql.defer(text, params)),
     batch: (list) => (list.forEach((statement) => note(statement.sql)), sql.batch(list)),

@@ -31,6 +31,17 @@ export interface Sql {
    * one fails the call.
    */
   batch(statements: readonly BatchStatement[]): Promise<BatchResult[]>;
+  /**
+   * Every row of a read that takes no lock, made before the unit writes anything
+   * (a create's first look at its clock and parties). Under READ COMMITTED it
+   * sees what the same read as the unit's first statement would: PostgreSQL
+   * sends it alone, prepared, before the transaction begins, and BEGIN then
+   * travels with the unit's next message (decision 2001, amendment "The start
+   * read"). Once the unit has sent or deferred anything it is an ordinary `all`.
+   * Never for a read that locks (`FOR UPDATE`, advisory locks): outside a
+   * transaction its lock would end with the statement. SQLite runs it as `all`.
+   */
+  readBeforeWrites<T = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
 }
 
 export interface BatchStatement {

@@ -180,6 +180,34 @@ for (const kind of await storeKinds()) {
       assert.equal(await nameStored('b-5'), 'kept');
     });
 
+    it('a read before writes sees what is committed, and the unit after it is still all or nothing', async () => {
+      await t.store.write((sql) => sql.run(insertPlatform, ['r-1', 'committed', CREATED]));
+      const seen = await t.store.write(async (sql) => {
+        const rows = await sql.readBeforeWrites<{ name: string }>(nameOf, ['r-1']);
+        await sql.defer('UPDATE platforms SET name = ? WHERE platform_id = ?', ['updated', 'r-1']);
+        return rows[0]?.name;
+      });
+      assert.equal(seen, 'committed');
+      assert.equal(await nameStored('r-1'), 'updated');
+      await assert.rejects(
+        t.store.write(async (sql) => {
+          await sql.readBeforeWrites(nameOf, ['r-1']);
+          await sql.defer('UPDATE platforms SET name = ? WHERE platform_id = ?', ['lost', 'r-1']);
+          await sql.run(insertPlatform, ['r-1', 'duplicate', CREATED]);
+        }),
+        UniqueViolation,
+      );
+      assert.equal(await nameStored('r-1'), 'updated', 'the failed unit changed nothing');
+    });
+
+    it("a read before writes made after the unit wrote sees the unit's own writes", async () => {
+      const seen = await t.store.write(async (sql) => {
+        await sql.defer(insertPlatform, ['r-2', 'deferred', CREATED]);
+        return (await sql.readBeforeWrites<{ name: string }>(nameOf, ['r-2']))[0]?.name;
+      });
+      assert.equal(seen, 'deferred');
+    });
+
     if (kind === 'postgres') {
       it('PostgreSQL: BEGIN, deferred writes and COMMIT cost no round trip of their own', async () => {
         const before = roundTrips.count;
@@ -203,6 +231,20 @@ for (const kind of await storeKinds()) {
         }); // COMMIT: one message
         assert.equal(roundTrips.count - before, 2);
         assert.equal(await nameStored('b-rt'), 'y');
+      });
+
+      it('PostgreSQL: a read before writes goes alone and prepared, and BEGIN travels with the next message', async () => {
+        const marker = `rbw_${Date.now()}`;
+        const before = roundTrips.count;
+        const prepared = await t.store.write(async (sql) => {
+          await sql.readBeforeWrites(`SELECT 1 AS ${marker}`);
+          await sql.defer(insertPlatform, ['r-3', 'x', CREATED]);
+          // BEGIN + the insert + this read: one message, on the unit's connection.
+          return sql.get<{ n: number | string }>('SELECT count(*) AS n FROM pg_prepared_statements WHERE statement LIKE ?', [`%${marker}%`]);
+        }); // COMMIT: one message
+        assert.equal(Number(prepared?.n), 1, 'the read is a named statement of the connection, not inlined text');
+        assert.equal(roundTrips.count - before, 3);
+        assert.equal(await nameStored('r-3'), 'x');
       });
 
       it('PostgreSQL: a unit that reads and writes nothing sends nothing', async () => {

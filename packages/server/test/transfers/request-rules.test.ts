@@ -256,6 +256,7 @@ function notingInserts(store: Store, log: string[]): Store {
   const noting = (sql: Sql): Sql => ({
     all: (text, params) => sql.all(text, params),
     get: (text, params) => sql.get(text, params),
+    readBeforeWrites: (text, params) => sql.readBeforeWrites(text, params),
     run: (text, params) => {
       note(text);
       return sql.run(text, params);

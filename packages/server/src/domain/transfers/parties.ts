@@ -1,5 +1,5 @@
 import type { Sql } from '../../store/port.ts';
-import { findTransferPartyRows, type TransferPartyRow } from '../../store/repos/transfer-parties.ts';
+import type { TransferPartyRow } from '../../store/repos/transfer-parties.ts';
 import type { WalletRow } from '../../store/repos/wallets.ts';
 import { toResolvedPaymentMethod, type ResolvedPaymentMethod } from '../payment-methods/find.ts';
 import { paymentMethodProviders } from '../payment-methods/providers.ts';
@@ -22,21 +22,24 @@ export interface ResolvedParty {
   capabilities: ReadonlySet<string>;
 }
 
+/** The payment method IDs of a new transfer as the start read looks them up (IDs are stored lower case). */
+export function partyIDs(request: { sourcePaymentMethodID: string; destinationPaymentMethodID: string }): [string, string] {
+  return [request.sourcePaymentMethodID.toLowerCase(), request.destinationPaymentMethodID.toLowerCase()];
+}
+
 /**
- * Both sides of a new transfer, in one read: each a live payment method of an
- * account the platform can see (its own, or a still-connected one), rendered;
- * undefined otherwise: a disabled method, a missing one and another platform's
- * look the same. The read covers the method, its account, the visibility, the
- * account's enabled capabilities and (for a wallet) the wallet row.
+ * Both sides of a new transfer, from the rows the create's start read found
+ * (`readTransferCreateStart`): each a live payment method of an account the
+ * platform can see (its own, or a still-connected one), rendered; undefined
+ * otherwise: a disabled method, a missing one and another platform's look the
+ * same. A row covers the method, its account, the visibility, the account's
+ * enabled capabilities and (for a wallet) the wallet row.
  */
 export async function resolveParties(
   sql: Sql,
-  platformID: string,
-  paymentMethodIDs: { source: string; destination: string },
+  rows: ReadonlyMap<string, TransferPartyRow>,
+  [sourceID, destinationID]: readonly [string, string],
 ): Promise<{ source: ResolvedParty | undefined; destination: ResolvedParty | undefined }> {
-  const sourceID = paymentMethodIDs.source.toLowerCase();
-  const destinationID = paymentMethodIDs.destination.toLowerCase();
-  const rows = await findTransferPartyRows(sql, platformID, [sourceID, destinationID]);
   return { source: await resolveParty(sql, rows.get(sourceID)), destination: await resolveParty(sql, rows.get(destinationID)) };
 }
 

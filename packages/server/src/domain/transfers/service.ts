@@ -2,7 +2,6 @@ import { DEFAULT_PAGE_COUNT, type ListTransfersFilter, type TransferView } from 
 import { UniqueViolation, type Store } from '../../store/port.ts';
 import {
   findTransferByIdempotencyKey,
-  findTransferByKeyWithClockOffset,
   findTransferRow,
   listTransferRows,
   updateTransferRow,
@@ -12,9 +11,11 @@ import type { RailPacing } from './pacing.ts';
 import type { RailRegistry } from './rail.ts';
 import type { Caller } from '../auth/caller.ts';
 import { timestamp } from '../../kernel/clock.ts';
-import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors.ts';
+import { Conflict, DomainError, NotFound, ValidationFailed } from '../../kernel/errors.ts';
 import type { PlatformClock } from '../../kernel/platform-clock.ts';
 import { createTransferRecord } from './create.ts';
+import { partyIDs } from './parties.ts';
+import { readTransferCreateStart } from '../../store/repos/transfer-parties.ts';
 import { checkCreateTransfer, checkForeignID, checkMetadata } from './create-input.ts';
 import { transferFromRow, transferToRow, type TransferRecord } from './model.ts';
 import { renderAsyncTransfer, renderTransfer } from './render.ts';
@@ -50,13 +51,6 @@ export interface TransferServiceOptions {
   railWaitMs?: number;
 }
 
-/** A replay found inside the unit of work: carries the stored row out of the rolled-back transaction. */
-class Replay extends Error {
-  constructor(readonly row: TransferRow) {
-    super('idempotency key already used');
-  }
-}
-
 /**
  * Transfers of one platform (docs/api-behaviour.md §5.2). `accountID` in every path is
  * the platform's own account; anything else is a 404 like a missing resource.
@@ -78,9 +72,9 @@ export class TransferService {
     let transfer: TransferRecord;
     try {
       transfer = await this.store.write(async (sql) => {
-        const { existing, clockOffsetMs } = await findTransferByKeyWithClockOffset(sql, platformID, input.idempotencyKey);
-        if (existing) throw new Replay(existing);
-        const clock = this.options.platformClock.viewAtOffset(clockOffsetMs);
+        // The clock and both parties in one read, sent ahead of BEGIN on PostgreSQL (decision 2001, "The start read").
+        const start = await readTransferCreateStart(sql, platformID, partyIDs(request));
+        const clock = this.options.platformClock.viewAtOffset(start.clockOffsetMs);
         return withWalletEvents(sql, () =>
           createTransferRecord(sql, {
             platformID,
@@ -90,15 +84,17 @@ export class TransferService {
             pacing: this.options.pacing,
             rails: this.options.rails,
             hiddenPaymentMethodTypes: input.hiddenPaymentMethodTypes,
+            partyRows: start.parties,
           }),
         );
       });
     } catch (error) {
-      if (error instanceof Replay) throw replayConflict(error.row);
-      if (error instanceof UniqueViolation) {
-        // A concurrent request with the same key inserted first: answer its transfer, move nothing.
-        const winner = await this.store.read((sql) => findTransferByIdempotencyKey(sql, platformID, input.idempotencyKey));
-        if (winner) throw replayConflict(winner);
+      // A key that already made a transfer is answered with that transfer, whatever this request would
+      // get now: its row stops the insert (UniqueViolation, a concurrent first request's too, before any
+      // money moves), and a refusal may come first (a payment method gone since), so both look the key up.
+      if (error instanceof UniqueViolation || error instanceof DomainError) {
+        const first = await this.store.read((sql) => findTransferByIdempotencyKey(sql, platformID, input.idempotencyKey));
+        if (first) throw replayConflict(first);
       }
       throw error;
     }

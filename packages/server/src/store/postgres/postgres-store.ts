@@ -129,6 +129,11 @@ class PostgresSql implements Sql {
     await this.run(sql, params);
   }
 
+  /** Outside a unit of work there is no transaction to stay out of. */
+  async readBeforeWrites<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return this.all<T>(sql, params);
+  }
+
   /** Outside a unit of work: one statement after the other, each prepared. */
   async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
     const results: BatchResult[] = [];
@@ -167,6 +172,17 @@ class PostgresUnit extends PostgresSql {
 
   override async defer(sql: string, params: readonly SqlValue[] = []): Promise<void> {
     this.pending.push(inline(sql, params));
+  }
+
+  /**
+   * While nothing has been sent or deferred (BEGIN alone pending), the read goes
+   * alone and prepared, outside the transaction: READ COMMITTED would give it a
+   * fresh snapshot as the transaction's first statement too, and it takes no
+   * lock (the port's contract). Otherwise it is an ordinary read.
+   */
+  override async readBeforeWrites<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    if (!this.sent && this.pending.length === 1) return (await super.send(sql, params)).rows as T[];
+    return this.all<T>(sql, params);
   }
 
   /** The statements in one message, after what is pending (decision 2001, amendment "Batches"). */

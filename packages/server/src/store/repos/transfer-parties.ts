@@ -23,7 +23,8 @@ export interface TransferPartyRow {
 // visibility, account, wallet) that was up to eight statements of the 26 a
 // wallet→wallet create ran, and a round trip each on PostgreSQL. Both sides are
 // one read now (decision 2001), and each side's enabled capabilities come with it
-// (one message fewer on PostgreSQL: amendment "Capabilities with the parties").
+// (one message fewer on PostgreSQL: amendment "Capabilities with the parties"),
+// and a create reads them with its clock (`readTransferCreateStart`).
 // `string_agg` is in PostgreSQL and in SQLite since 3.44; capability names hold no comma.
 const sqlFor = (count: number) => `
 SELECT pm.payment_method_id, pm.payment_method_type, pm.account_id, pm.source_kind, pm.source_id,
@@ -44,14 +45,40 @@ export async function findTransferPartyRow(sql: Sql, platformID: string, payment
   return row ? toPartyRow(row) : undefined;
 }
 
-/** Both sides of a transfer in one read, by payment method ID; a side that is missing or disabled is absent from the map. */
-export async function findTransferPartyRows(
-  sql: Sql,
-  platformID: string,
-  paymentMethodIDs: readonly [string, string],
-): Promise<Map<string, TransferPartyRow>> {
-  const rows = await sql.all<Record<string, unknown>>(TWO, [platformID, platformID, ...paymentMethodIDs]);
-  return new Map(rows.map((row) => [row['payment_method_id'] as string, toPartyRow(row)]));
+/** What a create reads first (decision 2001, amendment "The start read"). */
+export interface TransferCreateStart {
+  /** The platform's clock offset (platform-clocks.ts; no row means 0). */
+  clockOffsetMs: number;
+  /** Both sides by payment method ID; a side that is missing or disabled is absent. */
+  parties: Map<string, TransferPartyRow>;
+}
+
+// The clock and both parties in one statement: one row per live side, or one
+// row of nulls on the parties' side when neither is, so the clock always comes back.
+const START = `
+SELECT k.clock_offset_ms, p.*
+  FROM (SELECT COALESCE((SELECT c.offset_ms FROM platform_clocks c WHERE c.platform_id = ?), 0) AS clock_offset_ms) k
+  LEFT JOIN (${TWO}) p ON 1 = 1`;
+
+/**
+ * A create's first statement: the platform's clock offset and both parties. It
+ * takes no lock and runs before the unit writes, so PostgreSQL sends it
+ * prepared, ahead of BEGIN (`Sql.readBeforeWrites`). The idempotency key is not
+ * read here: the unique index refuses a second transfer for it, and the service
+ * answers the first (decision 2001, amendment "The start read").
+ */
+export async function readTransferCreateStart(sql: Sql, platformID: string, paymentMethodIDs: readonly [string, string]): Promise<TransferCreateStart> {
+  const rows = await sql.readBeforeWrites<Record<string, unknown>>(START, [platformID, platformID, platformID, ...paymentMethodIDs]);
+  const first = rows[0];
+  if (!first) throw new Error('the start read of a create answers at least one row');
+  return {
+    clockOffsetMs: Number(first['clock_offset_ms']),
+    parties: new Map(
+      rows
+        .filter((row) => row['payment_method_id'] !== null && row['payment_method_id'] !== undefined)
+        .map((row) => [row['payment_method_id'] as string, toPartyRow(row)]),
+    ),
+  };
 }
 
 function toPartyRow(row: Record<string, unknown>): TransferPartyRow {

@@ -106,28 +106,6 @@ export async function findTransferByIdempotencyKey(sql: Sql, platformID: string,
   return sql.get<TransferRow>(`${SELECT} WHERE platform_id = ? AND idempotency_key = ?`, [platformID, key]);
 }
 
-const BY_KEY_WITH_CLOCK = `
-SELECT COALESCE((SELECT c.offset_ms FROM platform_clocks c WHERE c.platform_id = ?), 0) AS clock_offset_ms,
-       ${COLUMNS.map((column) => `t.${column}`).join(', ')}
-  FROM (SELECT 1 AS one) one
-  LEFT JOIN transfers t ON t.platform_id = ? AND t.idempotency_key = ?`;
-
-/**
- * What a create reads first, in one statement (decision 2001): the transfer an
- * idempotency key already made, if any, and the platform's clock offset
- * (platform-clocks.ts; no row means 0).
- */
-export async function findTransferByKeyWithClockOffset(
-  sql: Sql,
-  platformID: string,
-  key: string,
-): Promise<{ existing: TransferRow | undefined; clockOffsetMs: number }> {
-  const row = await sql.get<TransferRow & { clock_offset_ms: number | string }>(BY_KEY_WITH_CLOCK, [platformID, platformID, key]);
-  if (!row) throw new Error('the key-and-clock read answers one row');
-  const { clock_offset_ms: offset, ...transfer } = row;
-  return { existing: transfer.transfer_id === null ? undefined : (transfer as TransferRow), clockOffsetMs: Number(offset) };
-}
-
 /** The columns a rail step or an update may change. */
 export interface TransferChange {
   status: string;

@@ -112,6 +112,11 @@ class SqliteSql implements Sql {
     await this.run(sql, params);
   }
 
+  /** The unit's write lock is already held: an ordinary read. */
+  async readBeforeWrites<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return this.all<T>(sql, params);
+  }
+
   /** One after the other: nothing to save here. */
   async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
     const results: BatchResult[] = [];
