@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { setUpHotPair, setUpSpreadPairs, type TransferPair } from './scenarios/transfers.ts';
 import { pacedLoad, type PacedResult } from './tools/paced-load.ts';
-import { processCpuSeconds } from './tools/process-cpu.ts';
+import { cpuMicrosPer, processCpuSeconds } from './tools/process-cpu.ts';
 import { runPgbench } from './tools/pgbench.ts';
 import { postgresCpuSeconds } from './tools/postgres-cpu.ts';
 
@@ -322,12 +322,10 @@ async function load(server: { url: string; child: ChildProcess }, target: Omit<T
   const postgresAfter = IS_POSTGRES ? postgresCpuSeconds() : undefined;
   const loader = process.cpuUsage(loaderBefore);
   const answered = result['2xx'] + result.non2xx;
-  const perAnswer = (before: number | undefined, after: number | undefined) =>
-    before === undefined || after === undefined || answered === 0 ? undefined : Math.round(((after - before) * 1e6) / answered);
   return {
-    cpuMicros: perAnswer(cpuBefore, cpuAfter),
-    postgresCpuMicros: perAnswer(postgresBefore, postgresAfter),
-    loaderCpuMicros: perAnswer(0, (loader.user + loader.system) / 1e6),
+    cpuMicros: cpuMicrosPer(cpuBefore, cpuAfter, answered),
+    postgresCpuMicros: cpuMicrosPer(postgresBefore, postgresAfter, answered),
+    loaderCpuMicros: cpuMicrosPer(0, (loader.user + loader.system) / 1e6, answered),
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,

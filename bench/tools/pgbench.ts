@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { postgresCpuSeconds, reapedChildrenCpuSeconds } from './postgres-cpu.ts';
+import { cpuMicrosPer } from './process-cpu.ts';
 
 const run = promisify(execFile);
 
@@ -21,9 +22,6 @@ export interface PgbenchResult {
   /** pgbench's own CPU per transaction (the client side of the same run), in µs. */
   clientCpuMicros: number | undefined;
 }
-
-const perTransaction = (before: number | undefined, after: number | undefined, transactions: number) =>
-  before === undefined || after === undefined || transactions <= 0 ? undefined : Math.round(((after - before) * 1e6) / transactions);
 
 async function admin(databaseUrl: string, text: string): Promise<void> {
   const url = new URL(databaseUrl);
@@ -63,8 +61,8 @@ export async function runPgbench(databaseUrl: string, options: { clients?: numbe
       clients,
       seconds,
       scale,
-      postgresCpuMicros: perTransaction(postgresBefore, postgresAfter, transactions),
-      clientCpuMicros: perTransaction(clientBefore, clientAfter, transactions),
+      postgresCpuMicros: cpuMicrosPer(postgresBefore, postgresAfter, transactions),
+      clientCpuMicros: cpuMicrosPer(clientBefore, clientAfter, transactions),
     };
   } finally {
     await admin(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);

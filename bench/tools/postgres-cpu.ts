@@ -3,34 +3,8 @@
 // bench can put the database's CPU per create beside Node's and compare both
 // with what pgbench's own transaction costs on the same server (issue 20).
 // Linux with PostgreSQL on this machine only; elsewhere it answers undefined.
-import { readdirSync, readFileSync } from 'node:fs';
-
-/** /proc reports in clock ticks of USER_HZ, which Linux fixes at 100 per second for user space. */
-const TICKS_PER_SECOND = 100;
-
-interface ProcStat {
-  pid: number;
-  comm: string;
-  ppid: number;
-  /** utime + stime: the process's own CPU. */
-  ownTicks: number;
-  /** cutime + cstime: the CPU of its children that exited and were waited for. */
-  reapedTicks: number;
-}
-
-function readStat(pid: number): ProcStat | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const comm = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
-    // Fields after the command name's closing parenthesis, from field 3 (state) on.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ').map(Number);
-    const field = (index: number) => fields[index] ?? Number.NaN;
-    const stat = { pid, comm, ppid: field(1), ownTicks: field(11) + field(12), reapedTicks: field(13) + field(14) };
-    return Number.isFinite(stat.ownTicks) && Number.isFinite(stat.reapedTicks) ? stat : undefined;
-  } catch {
-    return undefined; // Gone between the directory listing and the read, or not ours to read.
-  }
-}
+import { readdirSync } from 'node:fs';
+import { readProcStat, TICKS_PER_SECOND, type ProcStat } from './process-cpu.ts';
 
 /**
  * The PostgreSQL server's CPU in seconds: each postmaster's own and reaped
@@ -46,7 +20,7 @@ export function postgresCpuSeconds(): number | undefined {
   } catch {
     return undefined;
   }
-  const postgres = entries.map((name) => readStat(Number(name))).filter((stat): stat is ProcStat => stat?.comm === 'postgres');
+  const postgres = entries.map((name) => readProcStat(Number(name))).filter((stat): stat is ProcStat => stat?.comm === 'postgres');
   const pids = new Set(postgres.map((stat) => stat.pid));
   const postmasters = postgres.filter((stat) => !pids.has(stat.ppid));
   if (postmasters.length === 0) return undefined;
@@ -57,6 +31,6 @@ export function postgresCpuSeconds(): number | undefined {
 
 /** This process's waited-for children's CPU in seconds (cutime + cstime): what a child such as pgbench spent, read before and after it. */
 export function reapedChildrenCpuSeconds(): number | undefined {
-  const stat = readStat(process.pid);
+  const stat = readProcStat(process.pid);
   return stat === undefined ? undefined : stat.reapedTicks / TICKS_PER_SECOND;
 }

@@ -4,7 +4,39 @@
 import { readFileSync } from 'node:fs';
 
 /** /proc reports in clock ticks of USER_HZ, which Linux fixes at 100 per second for user space. */
-const TICKS_PER_SECOND = 100;
+export const TICKS_PER_SECOND = 100;
+
+/** What the bench reads of a process's `/proc/<pid>/stat`. */
+export interface ProcStat {
+  pid: number;
+  comm: string;
+  ppid: number;
+  /** utime + stime: the process's own CPU, in ticks. */
+  ownTicks: number;
+  /** cutime + cstime: the CPU of its children that exited and were waited for, in ticks. */
+  reapedTicks: number;
+}
+
+/** A process's stat line, or undefined when it is gone, not ours to read, or not Linux. */
+export function readProcStat(pid: number): ProcStat | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const comm = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after its
+    // closing one, from field 3 (state) on.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ').map(Number);
+    const field = (index: number) => fields[index] ?? Number.NaN;
+    const stat = { pid, comm, ppid: field(1), ownTicks: field(11) + field(12), reapedTicks: field(13) + field(14) };
+    return Number.isFinite(stat.ownTicks) && Number.isFinite(stat.reapedTicks) ? stat : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds read before and after some work, per unit of it, in µs; undefined when a reading or the count is missing. */
+export function cpuMicrosPer(before: number | undefined, after: number | undefined, units: number): number | undefined {
+  return before === undefined || after === undefined || units <= 0 ? undefined : Math.round(((after - before) * 1e6) / units);
+}
 
 /**
  * The process's CPU and its direct children's (the worker processes of
@@ -26,14 +58,6 @@ export function processCpuSeconds(pid: number | undefined): number | undefined {
 }
 
 function ownCpuSeconds(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may hold spaces: count fields after its closing one.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const utime = Number(fields[11]);
-    const stime = Number(fields[12]);
-    return Number.isFinite(utime) && Number.isFinite(stime) ? (utime + stime) / TICKS_PER_SECOND : undefined;
-  } catch {
-    return undefined;
-  }
+  const stat = readProcStat(pid);
+  return stat === undefined ? undefined : stat.ownTicks / TICKS_PER_SECOND;
 }
