@@ -13,8 +13,8 @@ import type { CheckedCreateTransfer } from './create-input.ts';
 import { AMEX_MINIMUM, amountLimit, dollars } from './limits.ts';
 import { transferFromRow, transferToRow, type TransferRecord } from './model.ts';
 import { isValidPair, railFor } from './pairs.ts';
-import { partyIDs, resolveParties, type ResolvedParty } from './parties.ts';
-import type { TransferPartyRow } from '../../store/repos/transfer-parties.ts';
+import { resolveParties, type ResolvedParty } from './parties.ts';
+import type { TransferPartyRows } from '../../store/repos/transfer-parties.ts';
 import { markNewReference } from '../wallets/movement-events.ts';
 
 /**
@@ -36,14 +36,14 @@ export async function createTransferRecord(
     rails: RailRegistry;
     /** Types the caller's API version does not know (v2024.01.00: `instant-bank-credit`, `card-present-payment`). */
     hiddenPaymentMethodTypes?: ReadonlySet<string>;
-    /** Both sides as the unit's start read found them (`readTransferCreateStart`), by payment method ID. */
-    partyRows: ReadonlyMap<string, TransferPartyRow>;
+    /** Both sides as the unit's start read found them (`readTransferCreateStart`). */
+    partyRows: TransferPartyRows;
   },
 ): Promise<TransferRecord> {
   const { platformID, request, clock } = input;
   const visible = (party: ResolvedParty | undefined) =>
     party && !input.hiddenPaymentMethodTypes?.has(party.method.paymentMethodType) ? party : undefined;
-  const parties = await resolveParties(sql, input.partyRows, partyIDs(request));
+  const parties = await resolveParties(sql, input.partyRows);
   const source = visible(parties.source);
   const destination = visible(parties.destination);
   const unknown: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import type { Sql } from '../../store/port.ts';
-import type { TransferPartyRow } from '../../store/repos/transfer-parties.ts';
+import type { TransferPartyRow, TransferPartyRows } from '../../store/repos/transfer-parties.ts';
 import type { WalletRow } from '../../store/repos/wallets.ts';
 import { toResolvedPaymentMethod, type ResolvedPaymentMethod } from '../payment-methods/find.ts';
 import { paymentMethodProviders } from '../payment-methods/providers.ts';
@@ -37,10 +37,9 @@ export function partyIDs(request: { sourcePaymentMethodID: string; destinationPa
  */
 export async function resolveParties(
   sql: Sql,
-  rows: ReadonlyMap<string, TransferPartyRow>,
-  [sourceID, destinationID]: readonly [string, string],
+  rows: TransferPartyRows,
 ): Promise<{ source: ResolvedParty | undefined; destination: ResolvedParty | undefined }> {
-  return { source: await resolveParty(sql, rows.get(sourceID)), destination: await resolveParty(sql, rows.get(destinationID)) };
+  return { source: await resolveParty(sql, rows.source), destination: await resolveParty(sql, rows.destination) };
 }
 
 async function resolveParty(sql: Sql, row: TransferPartyRow | undefined): Promise<ResolvedParty | undefined> {

@@ -49,8 +49,14 @@ export async function findTransferPartyRow(sql: Sql, platformID: string, payment
 export interface TransferCreateStart {
   /** The platform's clock offset (platform-clocks.ts; no row means 0). */
   clockOffsetMs: number;
-  /** Both sides by payment method ID; a side that is missing or disabled is absent. */
-  parties: Map<string, TransferPartyRow>;
+  /** Each side's row; undefined for a method that is missing or disabled. */
+  parties: TransferPartyRows;
+}
+
+/** The two sides of a new transfer as read (the same row twice when both name one payment method). */
+export interface TransferPartyRows {
+  source: TransferPartyRow | undefined;
+  destination: TransferPartyRow | undefined;
 }
 
 // The clock and both parties in one statement: one row per live side, or one
@@ -67,18 +73,19 @@ SELECT k.clock_offset_ms, p.*
  * read here: the unique index refuses a second transfer for it, and the service
  * answers the first (decision 2001, amendment "The start read").
  */
-export async function readTransferCreateStart(sql: Sql, platformID: string, paymentMethodIDs: readonly [string, string]): Promise<TransferCreateStart> {
-  const rows = await sql.readBeforeWrites<Record<string, unknown>>(START, [platformID, platformID, platformID, ...paymentMethodIDs]);
+export async function readTransferCreateStart(
+  sql: Sql,
+  platformID: string,
+  [sourceID, destinationID]: readonly [string, string],
+): Promise<TransferCreateStart> {
+  const rows = await sql.readBeforeWrites<Record<string, unknown>>(START, [platformID, platformID, platformID, sourceID, destinationID]);
   const first = rows[0];
   if (!first) throw new Error('the start read of a create answers at least one row');
-  return {
-    clockOffsetMs: Number(first['clock_offset_ms']),
-    parties: new Map(
-      rows
-        .filter((row) => row['payment_method_id'] !== null && row['payment_method_id'] !== undefined)
-        .map((row) => [row['payment_method_id'] as string, toPartyRow(row)]),
-    ),
+  const side = (id: string) => {
+    const row = rows.find((candidate) => candidate['payment_method_id'] === id);
+    return row ? toPartyRow(row) : undefined;
   };
+  return { clockOffsetMs: Number(first['clock_offset_ms']), parties: { source: side(sourceID), destination: side(destinationID) } };
 }
 
 function toPartyRow(row: Record<string, unknown>): TransferPartyRow {
