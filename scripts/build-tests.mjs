@@ -1,6 +1,6 @@
 // Bundles test files for `npm test` (scripts/run-tests.mjs), so that each test
 // process loads a few JavaScript chunks instead of ~500 TypeScript modules
-// through tsx's loader hooks (docs/testing.md, "Why the tests run bundled").
+// through tsx's loader hooks (docs/testing.md, "Running the suite": the tests run bundled).
 // What the bundle changes for the code in it: nothing a test can tell apart.
 // - Every `import.meta.url` (and `import.meta.dirname`/`filename`) in code is
 //   written in as the source file's own, so paths built from it (static pages,
@@ -42,11 +42,13 @@ const sourcePaths = {
     build.onResolve({ filter: /^[^./#]/ }, (args) => (args.path.startsWith('@railyard/') ? undefined : { path: args.path, external: true }));
     build.onLoad({ filter: /\.(ts|mts|mjs|js)$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
-      if (!text.includes('import.meta')) return undefined;
+      const loader = /\.m?ts$/.test(args.path) ? 'ts' : 'js';
+      // Handed over as read, so that esbuild does not read the file a second time.
+      if (!text.includes('import.meta')) return { contents: text, loader, resolveDir: dirname(args.path) };
       // Replaced in the syntax tree (esbuild's define), never inside a string or a comment; the inline
       // source map carries the source's lines through to the bundle's.
       const { code } = await esbuild.transform(text, {
-        loader: /\.m?ts$/.test(args.path) ? 'ts' : 'js',
+        loader,
         format: 'esm',
         target: 'node20',
         sourcemap: 'inline',
