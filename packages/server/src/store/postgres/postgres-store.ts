@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type pg from 'pg';
 import { migrations, migrationSql } from '../migrations.ts';
 import { type BatchResult, type BatchStatement, type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
+import { type PipelinedStatement, runPipeline } from './pipeline.ts';
 
 let driver: typeof pg | undefined;
 
@@ -22,6 +23,16 @@ const MAX_SERIALIZATION_RETRIES = 5;
 const MIGRATION_LOCK_KEY = 7_202_411;
 
 const placeholderCache = new Map<string, string>();
+const placeholderCounts = new Map<string, number>();
+
+function placeholderCount(sql: string): number {
+  let count = placeholderCounts.get(sql);
+  if (count === undefined) {
+    count = sql.split('?').length - 1;
+    placeholderCounts.set(sql, count);
+  }
+  return count;
+}
 
 /** Portable `?` placeholders become `$1, $2, …`; our SQL never has a literal `?`. */
 function toPostgres(sql: string): string {
@@ -43,14 +54,32 @@ function toPostgres(sql: string): string {
 const MAX_NAMED_STATEMENTS = 1000;
 const statementNames = new Map<string, string>();
 
-function query(text: string, params: readonly SqlValue[]): pg.QueryConfig {
-  const converted = toPostgres(text);
+/** The name of a statement's prepared form, or undefined past the bound (it then runs unnamed). */
+function statementName(converted: string): string | undefined {
   let name = statementNames.get(converted);
   if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
     name = `railyard_${statementNames.size + 1}`;
     statementNames.set(converted, name);
   }
+  return name;
+}
+
+function query(text: string, params: readonly SqlValue[]): pg.QueryConfig {
+  const converted = toPostgres(text);
+  const name = statementName(converted);
   return name === undefined ? { text: converted, values: [...params] } : { name, text: converted, values: [...params] };
+}
+
+/**
+ * A statement for a pipeline (pipeline.ts), prepared under the same name as when
+ * it runs alone. Its placeholders must match its values: a mismatch is refused
+ * here, before anything of the unit is sent.
+ */
+function pipelined(text: string, params: readonly SqlValue[]): PipelinedStatement {
+  const converted = toPostgres(text);
+  const placeholders = placeholderCount(text);
+  if (placeholders !== params.length) throw new Error(`statement has ${placeholders} placeholders for ${params.length} values`);
+  return { text: converted, name: statementName(converted), values: params };
 }
 
 function translateError(error: unknown): unknown {
@@ -76,28 +105,6 @@ function lastResult(results: pg.QueryResult | pg.QueryResult[]): pg.QueryResult 
   const last = results[results.length - 1];
   if (last === undefined) throw new Error('PostgreSQL answered no result');
   return last;
-}
-
-/**
- * A statement with its values written in as quoted literals, for a message of
- * several statements (the simple query protocol takes no parameters). A quoted
- * literal has PostgreSQL's type `unknown` until its context decides, exactly
- * like an untyped `$n` parameter, so the same SQL means the same thing either
- * way. Escaped by the driver's own `escapeLiteral` (quotes, backslashes).
- */
-function inline(sql: string, params: readonly SqlValue[]): string {
-  let index = 0;
-  const text = sql.replace(/\?/g, () => {
-    if (index >= params.length) throw new Error(`statement has more placeholders than its ${params.length} values`);
-    const value = params[index++] as SqlValue;
-    return value === null ? 'NULL' : escapeLiteral(String(value));
-  });
-  if (index !== params.length) throw new Error(`statement has ${index} placeholders for ${params.length} values`);
-  return text;
-}
-
-function escapeLiteral(value: string): string {
-  return loadDriver().escapeLiteral(value);
 }
 
 class PostgresSql implements Sql {
@@ -149,29 +156,29 @@ function batchResult(result: pg.QueryResult): BatchResult {
 /**
  * One unit of work on its own connection, in one transaction (decision 2001).
  * BEGIN and every deferred write wait in `pending` and leave with the unit's
- * next statement, in one message: the statements run in order and the answer is
- * the last one's. The COMMIT leaves the same way. So a unit costs one round trip
- * per statement whose result it reads, plus one for the COMMIT, and a row lock
- * taken by a guarded update is held across fewer round trips. A statement sent
- * alone (nothing pending) keeps its named, prepared form.
+ * next statement, in one pipeline closed by one Sync (pipeline.ts): the
+ * statements run in order, each bound to its prepared plan, and the answer is
+ * the last one's. The COMMIT leaves the same way. So a unit costs one round
+ * trip per statement whose result it reads, plus one for the COMMIT, and a row
+ * lock taken by a guarded update is held across fewer round trips. A statement
+ * sent alone (nothing pending) goes through the driver's own named query.
  */
 class PostgresUnit extends PostgresSql {
-  private pending: string[] = ['BEGIN'];
+  private pending: PipelinedStatement[] = [BEGIN];
   /** Whether anything reached PostgreSQL: a unit that sent nothing has no transaction to end. */
   private sent = false;
 
-  constructor(private readonly connection: Queryable) {
+  constructor(private readonly connection: pg.PoolClient) {
     super(connection);
   }
 
   protected override async send(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult> {
     if (this.pending.length === 0) return super.send(sql, params);
-    const message = [...this.pending, inline(sql, params)].join(';\n');
-    return this.sendMessage(message);
+    return lastResult(await this.sendPipeline([...this.pending, pipelined(sql, params)]));
   }
 
   override async defer(sql: string, params: readonly SqlValue[] = []): Promise<void> {
-    this.pending.push(inline(sql, params));
+    this.pending.push(pipelined(sql, params));
   }
 
   /**
@@ -185,11 +192,10 @@ class PostgresUnit extends PostgresSql {
     return this.all<T>(sql, params);
   }
 
-  /** The statements in one message, after what is pending (decision 2001, amendment "Batches"). */
+  /** The statements in one pipeline, after what is pending (decision 2001, amendment "Batches"). */
   override async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
     if (statements.length === 0) return [];
-    const message = [...this.pending, ...statements.map(({ sql, params }) => inline(sql, params))].join(';\n');
-    const results = await this.sendMessageForAll(message);
+    const results = await this.sendPipeline([...this.pending, ...statements.map(({ sql, params }) => pipelined(sql, params))]);
     if (results.length < statements.length) throw new Error(`PostgreSQL answered ${results.length} results for ${statements.length} statements`);
     return results.slice(results.length - statements.length).map(batchResult);
   }
@@ -197,7 +203,7 @@ class PostgresUnit extends PostgresSql {
   /** Sends what is pending with the COMMIT. */
   async commit(): Promise<void> {
     if (!this.sent && this.pending.length === 1) return; // BEGIN alone: the unit wrote and read nothing
-    await this.sendMessage([...this.pending, 'COMMIT'].join(';\n'));
+    await this.sendPipeline([...this.pending, COMMIT]);
   }
 
   async rollback(): Promise<void> {
@@ -205,23 +211,21 @@ class PostgresUnit extends PostgresSql {
     if (this.sent) await this.connection.query('ROLLBACK');
   }
 
-  private async sendMessage(message: string): Promise<pg.QueryResult> {
-    return lastResult(await this.sendMessageForAll(message));
-  }
-
-  /** One message of one or more statements; answers every statement's result, in order. */
-  private async sendMessageForAll(message: string): Promise<pg.QueryResult[]> {
+  /** One pipeline of one or more statements; answers every statement's result, in order. */
+  private async sendPipeline(statements: readonly PipelinedStatement[]): Promise<pg.QueryResult[]> {
     this.pending = [];
     this.sent = true;
     roundTrips.count++;
     try {
-      const results = await this.connection.query(message);
-      return Array.isArray(results) ? results : [results];
+      return await runPipeline(loadDriver(), this.connection, statements);
     } catch (error) {
       throw translateError(error);
     }
   }
 }
+
+const BEGIN = pipelined('BEGIN', []);
+const COMMIT = pipelined('COMMIT', []);
 
 export interface PostgresOptions {
   connectionString: string;
