@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { setUpHotPair, setUpSpreadPairs, type TransferPair } from './scenarios/transfers.ts';
 import { pacedLoad, type PacedResult } from './tools/paced-load.ts';
 import { cpuMicrosPer, processCpuSeconds } from './tools/process-cpu.ts';
@@ -290,6 +291,25 @@ interface LoadResult {
   loaderCpuMicros: number | undefined;
 }
 
+/**
+ * On PostgreSQL, seconds of full-speed load before a scenario's measured runs, not measured, then
+ * ANALYZE: pgbench's own set-up ends with VACUUM ANALYZE, and the comparison is fair only when
+ * both run on tables with statistics. Without it PostgreSQL keeps the plans it prepared for the
+ * empty tables of the new database until autovacuum's first ANALYZE, a minute or more later
+ * (decision 2001, amendment "One Sync per message").
+ */
+const POSTGRES_WARMUP_S = 3;
+
+async function analyze(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
 /** Seconds of load at the same rate before each paced run, not measured: the pool opens its connections, both sides warm up. */
 const PACED_WARMUP_S = 1;
 
@@ -303,7 +323,7 @@ function paced(url: string, target: Omit<Target, 'verify'>, rate: number): Promi
   return pacedLoad(spec, rate, duration, connections, { warmupS: PACED_WARMUP_S });
 }
 
-async function load(server: { url: string; child: ChildProcess }, target: Omit<Target, 'verify'>): Promise<LoadResult> {
+async function load(server: { url: string; child: ChildProcess }, target: Omit<Target, 'verify'>, seconds = duration): Promise<LoadResult> {
   const cpuBefore = processCpuSeconds(server.child.pid);
   const postgresBefore = IS_POSTGRES ? postgresCpuSeconds() : undefined;
   const loaderBefore = process.cpuUsage();
@@ -316,7 +336,7 @@ async function load(server: { url: string; child: ChildProcess }, target: Omit<T
     // autocannon builds every request it sends (the first of a connection when it opens) through setupRequest.
     ...(target.nextBody ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: target.nextBody!() }) }] } : {}),
     connections,
-    duration,
+    duration: seconds,
   });
   const cpuAfter = processCpuSeconds(server.child.pid);
   const postgresAfter = IS_POSTGRES ? postgresCpuSeconds() : undefined;
@@ -573,6 +593,8 @@ try {
       continue;
     }
     const baselineTarget = { ...scenario.baseline, ...(target.body ? { body: target.body, headers: { 'content-type': 'application/json' } } : {}) };
+    const warm = IS_POSTGRES && measured === railyard ? await load(measured, withAuth, POSTGRES_WARMUP_S) : undefined;
+    if (warm) await analyze(db);
     const base = await load(baseline, baselineTarget);
     const max = await load(measured, withAuth);
     const halfRate = Math.max(1, Math.floor(max.rps / 2));
@@ -584,7 +606,7 @@ try {
       `| ${scenario.name} | ${base.rps} | ${max.rps} | ${(max.rps / base.rps).toFixed(2)} | ${base.cpuMicros ?? '—'} | ${max.cpuMicros ?? '—'} | ${max.p50} | ${max.p99} | ${half.rate} | ${half.p50} | ${half.p99} | ${baseHalf.p99} | ${max.non2xx + half.non2xx + half.errors} |`,
     );
     // The paced run waits for every answer, so only the full-speed run can end with requests in flight.
-    if (target.verify) checks.push(await target.verify({ ok: max.ok + half.ok, inFlight: max.inFlight }));
+    if (target.verify) checks.push(await target.verify({ ok: max.ok + half.ok + (warm?.ok ?? 0), inFlight: max.inFlight + (warm?.inFlight ?? 0) }));
   }
   // Side by side on the same PostgreSQL: what the database does with its own benchmark (issue 20).
   if (IS_POSTGRES && createRps.size > 0) {

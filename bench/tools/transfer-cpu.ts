@@ -1,6 +1,8 @@
 // Measures one wallet→wallet create in-process, without HTTP: CPU ms and SQL
 // statements per create, over N creates with C in flight on a fresh SQLite store.
-//   node --import tsx bench/tools/transfer-cpu.ts [--n 3000] [--concurrency 32] [--kind sqlite|postgres] [--webhook]
+//   node --import tsx bench/tools/transfer-cpu.ts [--n 3000] [--concurrency 32] [--kind sqlite|postgres] [--pairs 1] [--warmup 0] [--webhook]
+// --pairs: wallet pairs the creates rotate over (1 = every create on the same two wallets).
+// --warmup: creates run first and not measured, then ANALYZE on PostgreSQL (see below).
 // --webhook: one enabled webhook subscribed to `*` first (no delivery worker runs in the
 // test server), so the figure is the outbox's cost on the create path alone.
 // Statements are counted by wrapping the store's `Sql` in a counting proxy, so
@@ -15,14 +17,19 @@ import { walletParty, transferBody } from '../../packages/server/test/transfers/
 
 const MAX_N = 100_000;
 const MAX_CONCURRENCY = 512;
+const MAX_PAIRS = 1000;
 
 const { values } = parseArgs({
-  options: { n: { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '32' }, kind: { type: 'string', default: 'sqlite' }, webhook: { type: 'boolean', default: false } },
+  options: { n: { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '32' }, kind: { type: 'string', default: 'sqlite' }, pairs: { type: 'string', default: '1' }, warmup: { type: 'string', default: '0' }, webhook: { type: 'boolean', default: false } },
 });
 const n = Number(values.n);
 const concurrency = Number(values.concurrency);
 if (!Number.isSafeInteger(n) || n < 1 || n > MAX_N) throw new Error(`--n must be 1..${MAX_N}`);
 if (!Number.isSafeInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) throw new Error(`--concurrency must be 1..${MAX_CONCURRENCY}`);
+const pairs = Number(values.pairs);
+if (!Number.isSafeInteger(pairs) || pairs < 1 || pairs > MAX_PAIRS) throw new Error(`--pairs must be 1..${MAX_PAIRS}`);
+const warmup = Number(values.warmup);
+if (!Number.isSafeInteger(warmup) || warmup < 0 || warmup > MAX_N) throw new Error(`--warmup must be 0..${MAX_N}`);
 const kind = values.kind === 'postgres' ? 'postgres' : 'sqlite';
 
 /** Counts every statement a unit of work runs, and which SQL, to find repeated reads. */
@@ -53,10 +60,25 @@ function instrument(store: Store): void {
 
 const s = await startTestServer(kind);
 try {
-  const from = await walletParty(s, 100_000_000);
-  const to = await walletParty(s);
+  // --pairs 1 is the hot case (every create locks the same two wallets); more pairs spread the
+  // creates over distinct wallets, as the HTTP bench's transfers.spread does.
+  const bodies: ReturnType<typeof transferBody>[] = [];
+  for (let i = 0; i < pairs; i++) bodies.push(transferBody(await walletParty(s, 100_000_000), await walletParty(s), 1));
   const caller = { platformID: s.platform.accountID, publicKey: 'bench' };
-  const body = transferBody(from, to, 1);
+  /** `count` creates, `concurrency` at a time; answers how many completed. */
+  const runCreates = async (count: number): Promise<number> => {
+    let next = 0;
+    let completed = 0;
+    const worker = async () => {
+      while (next < count) {
+        const body = bodies[next++ % pairs]!;
+        const outcome = await s.services.transfers.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body });
+        if (outcome.kind !== 'accepted' && outcome.body.status === 'completed') completed++;
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return completed;
+  };
   if (values.webhook) {
     const hook = await s.request('POST', '/webhooks', {
       headers: { 'x-moov-version': 'v2026.01.00' },
@@ -64,26 +86,23 @@ try {
     });
     if (hook.status !== 201) throw new Error(`webhook create answered ${hook.status}: ${hook.text}`);
   }
+  if (warmup > 0) {
+    // Creates not measured, then fresh statistics, as pgbench's own set-up ends with VACUUM ANALYZE:
+    // PostgreSQL's plans are then made for tables that hold rows, not for the empty ones of a new database.
+    await runCreates(warmup);
+    if (kind === 'postgres') await s.testStore.store.write((sql) => sql.run('ANALYZE', []));
+  }
   instrument(s.testStore.store);
   const roundTrips0 = roundTrips.count;
   const cpu0 = process.cpuUsage();
   const postgres0 = kind === 'postgres' ? postgresCpuSeconds() : undefined;
   const t0 = performance.now();
-  let next = 0;
-  let completed = 0;
-  const worker = async () => {
-    while (next < n) {
-      next++;
-      const outcome = await s.services.transfers.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body });
-      if (outcome.kind !== 'accepted' && outcome.body.status === 'completed') completed++;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  const completed = await runCreates(n);
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const postgres1 = kind === 'postgres' ? postgresCpuSeconds() : undefined;
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  console.log(`${kind}: ${n} creates, ${concurrency} in flight, ${completed} completed${values.webhook ? ', one * webhook' : ''}`);
+  console.log(`${kind}: ${n} creates, ${concurrency} in flight, ${pairs} wallet pair(s), ${completed} completed${values.webhook ? ', one * webhook' : ''}`);
   console.log(`cpu ms/create ${(cpuMs / n).toFixed(3)}  wall ms/create ${(wallMs / n).toFixed(3)}  creates/s ${((n / wallMs) * 1000).toFixed(0)}`);
   console.log(`statements/create ${(statements / n).toFixed(1)}`);
   // Each message to PostgreSQL waits one round trip; deferred writes ride with the next one (decision 2001).
