@@ -1,7 +1,7 @@
 import { newRowID } from './ids.ts';
 import type { Sql } from '../store/port.ts';
-import { insertEvent } from '../store/repos/events.ts';
-import { queueEventForFanout } from '../store/repos/webhook-deliveries.ts';
+import { insertEvents } from '../store/repos/events.ts';
+import { queueEventsForFanout } from '../store/repos/webhook-deliveries.ts';
 import type { Clock } from './clock.ts';
 import { eventResourceKey } from './event-resource.ts';
 import { isDeliverableEventType, type RecordedEventData } from '@railyard/contract';
@@ -23,20 +23,45 @@ import { isDeliverableEventType, type RecordedEventData } from '@railyard/contra
  * platform's now.
  */
 export async function recordEvent<T extends string>(sql: Sql, clock: Clock, platformID: string, type: T, data: RecordedEventData<T>): Promise<void> {
+  await recordEvents(sql, clock, [{ platformID, type, data }]);
+}
+
+/** One event for `recordEvents`; build it with `eventOf` so that its data is checked against its type. */
+export interface EventToRecord {
+  platformID: string;
+  type: string;
+  data: unknown;
+}
+
+export function eventOf<T extends string>(platformID: string, type: T, data: RecordedEventData<T>): EventToRecord {
+  return { platformID, type, data };
+}
+
+/**
+ * Records several events at once, in this order, as `recordEvent` records one:
+ * the events in one statement and their outbox rows in one more, however many
+ * there are (a wallet movement's events, four per wallet→wallet transfer, were
+ * eight statements). The database numbers them in the order given.
+ */
+export async function recordEvents(sql: Sql, clock: Clock, events: readonly EventToRecord[]): Promise<void> {
+  if (events.length === 0) return;
   const at = clock.now();
-  const eventID = newRowID();
   const createdOn = at.toISOString();
-  await insertEvent(sql, { eventID, platformID, type, data, createdOn });
+  const rows = events.map((event) => ({ ...event, eventID: newRowID(), createdOn }));
+  await insertEvents(sql, rows);
   // Railyard's own types (receipt.sent) stay in the log: a Moov client could not parse them (docs/webhooks.md "Events").
-  if (!isDeliverableEventType(type)) return;
-  await queueEventForFanout(sql, {
-    platformID,
-    eventID,
-    eventType: type,
-    // The delivery order key: one resource's events go out one after the other (decision 1500, "Order per resource").
-    resourceKey: eventResourceKey(type, data),
-    dueMs: at.getTime(),
-  });
+  const deliverable = rows.filter((row) => isDeliverableEventType(row.type));
+  await queueEventsForFanout(
+    sql,
+    deliverable.map((row) => ({
+      platformID: row.platformID,
+      eventID: row.eventID,
+      eventType: row.type,
+      // The delivery order key: one resource's events go out one after the other (decision 1500, "Order per resource").
+      resourceKey: eventResourceKey(row.type, row.data),
+      dueMs: at.getTime(),
+    })),
+  );
 }
 
 /** A delivery is retried for this long after its event (platform time), then given up. */

@@ -1,10 +1,10 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { recordEvent } from '../../src/kernel/events.ts';
+import { eventOf, recordEvent, recordEvents } from '../../src/kernel/events.ts';
 import { migrations } from '../../src/store/migrations.ts';
 import type { Dialect, Store } from '../../src/store/port.ts';
-import { listEventsAfter, MAX_EVENTS_PER_READ } from '../../src/store/repos/events.ts';
+import { listEventsAfter, MAX_EVENTS_PER_READ, MAX_ROWS_PER_INSERT } from '../../src/store/repos/events.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 import { storeBeforeMigration } from '../support/old-schema.ts';
 
@@ -39,6 +39,20 @@ for (const kind of await storeKinds()) {
       await record(t.store, platformID, labels);
       const read = await steps(t.store, platformID);
       assert.deepEqual(read.map((e) => e.label), labels);
+      for (let i = 1; i < read.length; i++) assert.ok(read[i]!.seq > read[i - 1]!.seq, 'event_seq only grows');
+    });
+
+    it('events recorded together keep the order given, between events recorded one by one, past one statement’s rows', async () => {
+      const platformID = randomUUID();
+      const together = Array.from({ length: MAX_ROWS_PER_INSERT + 3 }, (_, i) => `together-${String(99 - i).padStart(2, '0')}`);
+      await t.store.write(async (sql) => {
+        await recordEvent(sql, frozen, platformID, 'test.step', { label: 'before' });
+        await recordEvents(sql, frozen, together.map((label) => eventOf(platformID, 'test.step', { label })));
+        await recordEvent(sql, frozen, platformID, 'test.step', { label: 'after' });
+        await recordEvents(sql, frozen, []);
+      });
+      const read = await steps(t.store, platformID);
+      assert.deepEqual(read.map((e) => e.label), ['before', ...together, 'after']);
       for (let i = 1; i < read.length; i++) assert.ok(read[i]!.seq > read[i - 1]!.seq, 'event_seq only grows');
     });
 

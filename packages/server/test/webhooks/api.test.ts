@@ -6,7 +6,7 @@ import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestPlatform, type TestServer } from '../support/server.ts';
 import { bearer, mintToken } from '../support/auth.ts';
 import { subscriptionsOf } from '../../src/store/repos/webhooks.ts';
-import { insertEvent } from '../../src/store/repos/events.ts';
+import { insertEvents } from '../../src/store/repos/events.ts';
 import { EVENT_TYPE_NAMESPACE, nameBasedUuid } from '../../src/domain/webhooks/event-types.ts';
 import { expectedSignature, startReceiver, unreachableUrl, type TestReceiver } from '../support/webhook-receiver.ts';
 import { create as createAccount, individual } from '../support/accounts.ts';
@@ -516,7 +516,7 @@ for (const kind of await storeKinds()) {
         const hook = await createHook({ url: receiver.url });
         const eventID = randomUUID();
         await s.services.store.write((sql) =>
-          insertEvent(sql, { eventID, platformID: s.platform.accountID, type: 'receipt.sent', data: { receiptID: randomUUID() }, createdOn: new Date().toISOString() }),
+          insertEvents(sql, [{ eventID, platformID: s.platform.accountID, type: 'receipt.sent', data: { receiptID: randomUUID() }, createdOn: new Date().toISOString() }]),
         );
         const response = await call('POST', `/railyard/webhooks/${hook.webhookID}/redeliver`, { body: { eventID } });
         assert.equal(response.status, 400, response.text);

@@ -4,7 +4,8 @@ import { createTestStore, storeKinds } from '../support/stores.ts';
 import { serverPerSuite } from '../support/server.ts';
 import { V2026 } from '../support/versions.ts';
 import { fanOutNow } from '../support/events.ts';
-import { recordEvent, WEBHOOK_GIVE_UP_AFTER_MS } from '../../src/kernel/events.ts';
+import { eventOf, recordEvent, recordEvents, WEBHOOK_GIVE_UP_AFTER_MS } from '../../src/kernel/events.ts';
+import { MAX_ROWS_PER_INSERT } from '../../src/store/repos/events.ts';
 import { countQueuedEvents, fanOutQueuedEvents } from '../../src/store/repos/webhook-deliveries.ts';
 import type { Sql } from '../../src/store/port.ts';
 import { storeBeforeMigration } from '../support/old-schema.ts';
@@ -148,6 +149,57 @@ for (const kind of await storeKinds()) {
         assert.equal(Number(row.next_attempt_ms), createdOf.get(row.event_id), 'due at the event’s time');
         assert.equal(Number(row.give_up_after_ms) - Number(row.next_attempt_ms), WEBHOOK_GIVE_UP_AFTER_MS);
       }
+      await disableAll();
+    });
+
+    it('events recorded together queue exactly the subscribed ones, in the order given, past one statement’s rows, each platform’s own', async () => {
+      await disableAll();
+      const platformID = s.platform.accountID;
+      const otherID = s.otherPlatform.accountID;
+      const transfers = await hook(['transfer.created']);
+      const otherAll = await hook(['*'], s.otherPlatform.basic);
+      // Three statements' worth: subscribed, unsubscribed and internal types mixed, and the other platform's.
+      const count = MAX_ROWS_PER_INSERT * 2 + 7;
+      const list = Array.from({ length: count }, (_, i) =>
+        i % 4 === 0
+          ? eventOf(platformID, 'transfer.created', { accountID: platformID, transferID: `fan-batch-${i}`, status: 'created' })
+          : i % 4 === 1
+            ? eventOf(platformID, 'account.created', { accountID: `fan-batch-${i}` })
+            : i % 4 === 2
+              ? eventOf(platformID, 'receipt.sent', { receiptID: `fan-batch-${i}` })
+              : eventOf(otherID, 'account.created', { accountID: `fan-batch-${i}` }),
+      );
+      await s.services.store.write(async (sql) => recordEvents(sql, await s.services.platformClock.view(sql, platformID), list));
+      const mine = await eventIDs(platformID, count - Math.floor(count / 4));
+      const theirs = await eventIDs(otherID, Math.floor(count / 4));
+      const labels = async (ids: string[]) =>
+        (
+          await s.services.store.read((sql) =>
+            sql.all<{ event_id: string; event_type: string; data: string }>(
+              `SELECT event_id, event_type, data FROM events WHERE event_id IN (${ids.map(() => '?').join(', ')}) ORDER BY event_seq`,
+              ids,
+            ),
+          )
+        ).map((row) => `${row.event_type} ${JSON.stringify(JSON.parse(row.data))}`);
+      assert.deepEqual(
+        await labels([...mine, ...theirs]),
+        list.map((e) => `${e.type} ${JSON.stringify(e.data)}`),
+        'every event stored (each under its platform), in the order given',
+      );
+      const subscribed = list.filter((e) => e.type === 'transfer.created' || e.platformID === otherID).length;
+      assert.equal(await queued(), subscribed, 'only the types a webhook of the event’s platform takes');
+      assert.equal(await fanOutNow(s.services.store), subscribed);
+      const rows = await deliveriesOf([...mine, ...theirs]);
+      assert.deepEqual(
+        rows.filter((r) => r.webhook_id === transfers).map((r) => r.resource_key),
+        list.filter((e) => e.type === 'transfer.created').map((e) => `transfer:${(e.data as { transferID: string }).transferID}`),
+        'the transfer webhook gets its events in the order recorded',
+      );
+      assert.deepEqual(
+        rows.filter((r) => r.webhook_id === otherAll).map((r) => r.resource_key),
+        list.filter((e) => e.platformID === otherID).map((e) => `account:${(e.data as { accountID: string }).accountID}`),
+        'the other platform’s webhook gets its own platform’s events, in order, and nothing else',
+      );
       await disableAll();
     });
 

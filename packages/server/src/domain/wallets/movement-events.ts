@@ -3,7 +3,7 @@ import type { Sql } from '../../store/port.ts';
 import { walletEntriesOfReference } from '../../store/repos/wallet-transactions.ts';
 import type { WalletRow } from '../../store/repos/wallets.ts';
 import type { Clock } from '../../kernel/clock.ts';
-import { recordEvent } from '../../kernel/events.ts';
+import { type EventToRecord, eventOf, recordEvents } from '../../kernel/events.ts';
 import { centsToDecimal } from './money.ts';
 
 /**
@@ -123,16 +123,23 @@ class WalletMovements {
       if (list) list.push(touch);
       else byWallet.set(touch.ledgerAccountID, [touch]);
     }
+    // Per wallet: its transactions' events, then its balance's; all written together (recordEvents).
+    const events: EventToRecord[] = [];
     for (const touches of byWallet.values()) {
-      for (const touch of touches) await this.transactionEvent(sql, clock, touch);
+      for (const touch of touches) {
+        const event = await this.transactionEvent(sql, touch);
+        if (event) events.push(event);
+      }
       const { platformID, accountID, walletID } = touches[0]!;
       if (touches.reduce((sum, t) => sum + t.availableDelta, 0) !== 0) {
-        await recordEvent(sql, clock, platformID, 'balance.updated', { accountID, walletID });
+        events.push(eventOf(platformID, 'balance.updated', { accountID, walletID }));
       }
     }
+    await recordEvents(sql, clock, events);
   }
 
-  private async transactionEvent(sql: Sql, clock: Clock, touch: Touch): Promise<void> {
+  /** The `walletTransaction.updated` event of a touch, when its transaction's status changed. */
+  private async transactionEvent(sql: Sql, touch: Touch): Promise<EventToRecord | undefined> {
     let all: Array<{ entryID: string; entryType: string }>;
     if (this.fresh.has(key(touch.referenceType, touch.referenceID))) {
       all = touch.entries;
@@ -149,8 +156,8 @@ class WalletMovements {
     const before = walletTransactionStatus(all.filter((e) => !mine.has(e.entryID)).map((e) => e.entryType));
     const after = walletTransactionStatus(all.map((e) => e.entryType));
     const first = all[0];
-    if (after === undefined || after === before || !first) return;
-    await recordEvent(sql, clock, touch.platformID, 'walletTransaction.updated', {
+    if (after === undefined || after === before || !first) return undefined;
+    return eventOf(touch.platformID, 'walletTransaction.updated', {
       accountID: touch.accountID,
       walletID: touch.walletID,
       transactionID: first.entryID,
