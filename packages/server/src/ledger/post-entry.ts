@@ -8,7 +8,7 @@ import {
   findLedgerAccountRow,
   heldForReference,
   insertEntryStatement,
-  insertPosting,
+  insertPostings,
   type LedgerEntryRow,
   releaseEntrySavepoint,
   rollbackEntrySavepoint,
@@ -150,7 +150,12 @@ async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: C
       pendingAfter: Number(after.pending),
       createdOn,
     };
-    await insertPosting(sql, {
+    postings.push(stored);
+  }
+  // Every posting in one statement, once every update is known to have been allowed.
+  await insertPostings(
+    sql,
+    postings.map((stored) => ({
       entry_id: stored.entryID,
       line: stored.line,
       platform_id: input.platformID,
@@ -162,9 +167,8 @@ async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: C
       available_after: stored.availableAfter,
       pending_after: stored.pendingAfter,
       created_on: createdOn,
-    });
-    postings.push(stored);
-  }
+    })),
+  );
   await assertHoldsNotExceeded(sql, input);
   postings.sort((a, b) => a.line - b.line);
   return {

@@ -176,21 +176,29 @@ export function insertEntryStatement(row: LedgerEntryRow): BatchStatement {
   };
 }
 
-/** Deferred (decision 2001): the caller already holds every value it answers; `(entry_id, line)` is new with its entry. */
-export async function insertPosting(sql: Sql, row: LedgerPostingRow): Promise<void> {
-  await sql.defer(`INSERT INTO ledger_postings (${POSTING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
-    row.entry_id,
-    row.line,
-    row.platform_id,
-    row.ledger_account_id,
-    row.bucket,
-    row.amount,
-    row.currency,
-    row.account_seq,
-    row.available_after,
-    row.pending_after,
-    row.created_on,
-  ]);
+/**
+ * An entry's postings in one statement (decision 2001, "Events recorded together" does the same for
+ * events): a few rows, as the ledger bounds every entry's postings (ledger/limits.ts) before it posts.
+ * Deferred: the caller already holds every value it answers; `(entry_id, line)` is new with its entry.
+ */
+export async function insertPostings(sql: Sql, rows: readonly LedgerPostingRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql.defer(
+    `INSERT INTO ledger_postings (${POSTING_COLUMNS}) VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    rows.flatMap((row) => [
+      row.entry_id,
+      row.line,
+      row.platform_id,
+      row.ledger_account_id,
+      row.bucket,
+      row.amount,
+      row.currency,
+      row.account_seq,
+      row.available_after,
+      row.pending_after,
+      row.created_on,
+    ]),
+  );
 }
 
 export async function findEntryRow(sql: Sql, platformID: string, entryID: string): Promise<LedgerEntryRow | undefined> {
