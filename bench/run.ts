@@ -16,11 +16,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { setUpHotPair, setUpSpreadPairs, type TransferPair } from './scenarios/transfers.ts';
 import { pacedLoad, type PacedResult } from './tools/paced-load.ts';
 import { cpuMicrosPer, processCpuSeconds } from './tools/process-cpu.ts';
-import { runPgbench } from './tools/pgbench.ts';
+import { runPgbench, runStatement } from './tools/pgbench.ts';
 import { postgresCpuSeconds } from './tools/postgres-cpu.ts';
 
 const { values, positionals } = parseArgs({
@@ -299,16 +298,6 @@ interface LoadResult {
  * (decision 2001, amendment "One Sync per message").
  */
 const POSTGRES_WARMUP_S = 3;
-
-async function analyze(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('ANALYZE');
-  } finally {
-    await client.end();
-  }
-}
 
 /** Seconds of load at the same rate before each paced run, not measured: the pool opens its connections, both sides warm up. */
 const PACED_WARMUP_S = 1;
@@ -594,7 +583,7 @@ try {
     }
     const baselineTarget = { ...scenario.baseline, ...(target.body ? { body: target.body, headers: { 'content-type': 'application/json' } } : {}) };
     const warm = IS_POSTGRES && measured === railyard ? await load(measured, withAuth, POSTGRES_WARMUP_S) : undefined;
-    if (warm) await analyze(db);
+    if (warm) await runStatement(db, 'ANALYZE');
     const base = await load(baseline, baselineTarget);
     const max = await load(measured, withAuth);
     const halfRate = Math.max(1, Math.floor(max.rps / 2));

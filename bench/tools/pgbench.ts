@@ -23,16 +23,22 @@ export interface PgbenchResult {
   clientCpuMicros: number | undefined;
 }
 
-async function admin(databaseUrl: string, text: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
+/** One statement on its own connection to `databaseUrl` (a database's `ANALYZE`, or `CREATE DATABASE` through `postgres`). */
+export async function runStatement(databaseUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query(text);
   } finally {
     await client.end();
   }
+}
+
+/** A statement on the server's `postgres` database, next to `databaseUrl`'s. */
+async function admin(databaseUrl: string, text: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  url.pathname = '/postgres';
+  await runStatement(url.toString(), text);
 }
 
 /** `pgbench -i -s scale` then `pgbench -c clients -j 2 -T seconds -n` on a scratch database next to `databaseUrl`. */

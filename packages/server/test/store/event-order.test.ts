@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { eventOf, recordEvent, recordEvents } from '../../src/kernel/events.ts';
 import { migrations } from '../../src/store/migrations.ts';
 import type { Dialect, Store } from '../../src/store/port.ts';
-import { listEventsAfter, MAX_EVENTS_PER_READ, MAX_ROWS_PER_INSERT } from '../../src/store/repos/events.ts';
+import { listEventsAfter, MAX_EVENTS_PER_READ } from '../../src/store/repos/events.ts';
+import { MAX_ROWS_PER_INSERT } from '../../src/store/repos/multi-row.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 import { storeBeforeMigration } from '../support/old-schema.ts';
 

@@ -5,7 +5,7 @@ import { serverPerSuite } from '../support/server.ts';
 import { V2026 } from '../support/versions.ts';
 import { fanOutNow } from '../support/events.ts';
 import { eventOf, recordEvent, recordEvents, WEBHOOK_GIVE_UP_AFTER_MS } from '../../src/kernel/events.ts';
-import { MAX_ROWS_PER_INSERT } from '../../src/store/repos/events.ts';
+import { MAX_ROWS_PER_INSERT } from '../../src/store/repos/multi-row.ts';
 import { countQueuedEvents, fanOutQueuedEvents } from '../../src/store/repos/webhook-deliveries.ts';
 import type { Sql } from '../../src/store/port.ts';
 import { storeBeforeMigration } from '../support/old-schema.ts';

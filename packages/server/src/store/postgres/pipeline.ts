@@ -38,6 +38,9 @@ type QueryClass = new (config: { text: string; callback: (error: Error | undefin
 
 let pipelineClass: ReturnType<typeof definePipelineClass> | undefined;
 
+/** What the driver's Query holds as its text for a pipeline (nothing reads it to send). */
+const PIPELINE_TEXT = '-- railyard pipeline';
+
 /**
  * Several statements in the extended protocol, written at once and closed by ONE
  * Sync: PostgreSQL runs them in order, stops at the first error (skipping the
@@ -64,23 +67,23 @@ export function runPipeline(driver: typeof pg, client: pg.PoolClient | pg.Client
 
 function definePipelineClass(Query: QueryClass) {
   return class Pipeline extends Query {
-    /** Names of statements parsed by this pipeline, in the order their ParseComplete answers come back. */
-    private readonly parsing: string[] = [];
+    /** The statements this pipeline parses, in the order their ParseComplete answers come back ('' = unnamed). */
+    private readonly parsing: Array<{ name: string; text: string }> = [];
     private parsed = 0;
     private connection: ProtocolConnection | undefined;
     private readonly onParseComplete = () => {
-      const name = this.parsing[this.parsed++];
+      const statement = this.parsing[this.parsed++];
       // Known on this connection only once PostgreSQL said so: a Parse skipped after an
       // earlier error never created its statement, and is sent again next time.
-      if (name && this.connection) this.connection.parsedStatements[name] = this.textOf.get(name) ?? '';
+      if (statement?.name && this.connection) this.connection.parsedStatements[statement.name] = statement.text;
     };
-    private readonly textOf = new Map<string, string>();
 
     constructor(
       private readonly statements: readonly PipelinedStatement[],
       callback: (error: Error | undefined, results: pg.QueryResult | pg.QueryResult[]) => void,
     ) {
-      super({ text: statements.map((statement) => statement.text).join(';\n'), callback });
+      // The driver's Query only keeps `text`; the statements are what this class sends.
+      super({ text: PIPELINE_TEXT, callback });
     }
 
     override submit(connection: ProtocolConnection): Error | null {
@@ -93,11 +96,8 @@ function definePipelineClass(Query: QueryClass) {
         for (const { text, name, values } of this.statements) {
           if (name === undefined || (connection.parsedStatements[name] === undefined && !parsedHere.has(name))) {
             connection.parse({ text, name: name ?? '' });
-            this.parsing.push(name ?? '');
-            if (name !== undefined) {
-              parsedHere.add(name);
-              this.textOf.set(name, text);
-            }
+            this.parsing.push({ name: name ?? '', text });
+            if (name !== undefined) parsedHere.add(name);
           }
           connection.bind({ portal: '', statement: name ?? '', values, valueMapper: textValue });
           // The portal's description brings the field names of rows a RETURNING or SELECT answers.

@@ -22,25 +22,21 @@ function loadDriver(): typeof pg {
 const MAX_SERIALIZATION_RETRIES = 5;
 const MIGRATION_LOCK_KEY = 7_202_411;
 
-const placeholderCache = new Map<string, string>();
-const placeholderCounts = new Map<string, number>();
-
-function placeholderCount(sql: string): number {
-  let count = placeholderCounts.get(sql);
-  if (count === undefined) {
-    count = sql.split('?').length - 1;
-    placeholderCounts.set(sql, count);
-  }
-  return count;
+/** A portable statement in PostgreSQL's form: `?` placeholders become `$1, $2, …`, counted once. */
+interface Converted {
+  text: string;
+  placeholders: number;
 }
 
-/** Portable `?` placeholders become `$1, $2, …`; our SQL never has a literal `?`. */
-function toPostgres(sql: string): string {
-  let converted = placeholderCache.get(sql);
+const conversions = new Map<string, Converted>();
+
+/** Our SQL never has a literal `?`. */
+function convert(sql: string): Converted {
+  let converted = conversions.get(sql);
   if (converted === undefined) {
-    let index = 0;
-    converted = sql.replace(/\?/g, () => `$${++index}`);
-    placeholderCache.set(sql, converted);
+    let placeholders = 0;
+    converted = { text: sql.replace(/\?/g, () => `$${++placeholders}`), placeholders };
+    conversions.set(sql, converted);
   }
   return converted;
 }
@@ -64,10 +60,10 @@ function statementName(converted: string): string | undefined {
   return name;
 }
 
-function query(text: string, params: readonly SqlValue[]): pg.QueryConfig {
-  const converted = toPostgres(text);
-  const name = statementName(converted);
-  return name === undefined ? { text: converted, values: [...params] } : { name, text: converted, values: [...params] };
+function query(sql: string, params: readonly SqlValue[]): pg.QueryConfig {
+  const { text } = convert(sql);
+  const name = statementName(text);
+  return name === undefined ? { text, values: [...params] } : { name, text, values: [...params] };
 }
 
 /**
@@ -75,11 +71,10 @@ function query(text: string, params: readonly SqlValue[]): pg.QueryConfig {
  * it runs alone. Its placeholders must match its values: a mismatch is refused
  * here, before anything of the unit is sent.
  */
-function pipelined(text: string, params: readonly SqlValue[]): PipelinedStatement {
-  const converted = toPostgres(text);
-  const placeholders = placeholderCount(text);
+function pipelined(sql: string, params: readonly SqlValue[]): PipelinedStatement {
+  const { text, placeholders } = convert(sql);
   if (placeholders !== params.length) throw new Error(`statement has ${placeholders} placeholders for ${params.length} values`);
-  return { text: converted, name: statementName(converted), values: params };
+  return { text, name: statementName(text), values: params };
 }
 
 function translateError(error: unknown): unknown {

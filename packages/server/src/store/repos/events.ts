@@ -1,4 +1,5 @@
 import type { Sql } from '../port.ts';
+import { deferInsertRows } from './multi-row.ts';
 
 /**
  * The event log (docs/api-behaviour.md §9.4 names). `event_seq` is assigned by the
@@ -20,13 +21,6 @@ export interface EventRow {
 /** The most events one read answers. */
 export const MAX_EVENTS_PER_READ = 1_000;
 
-/**
- * The most rows one insert writes: a unit writing more sends several statements.
- * Bounds the statement's parameters and the number of distinct texts (each row
- * count is one prepared statement per connection on PostgreSQL).
- */
-export const MAX_ROWS_PER_INSERT = 50;
-
 export interface NewEventRow {
   eventID: string;
   platformID: string;
@@ -35,16 +29,14 @@ export interface NewEventRow {
   createdOn: string;
 }
 
-/** Events in one statement (up to MAX_ROWS_PER_INSERT rows each), numbered by the database in the order given. */
+/** Events in as few statements as MAX_ROWS_PER_INSERT allows (multi-row.ts), numbered by the database in the order given. */
 export async function insertEvents(sql: Sql, rows: readonly NewEventRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += MAX_ROWS_PER_INSERT) {
-    const chunk = rows.slice(start, start + MAX_ROWS_PER_INSERT);
-    // Deferred: nothing reads an event back in the unit that writes it, and a fresh ID cannot collide (decision 2001).
-    await sql.defer(
-      `INSERT INTO events (event_id, platform_id, event_type, data, created_on) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-      chunk.flatMap((row) => [row.eventID, row.platformID, row.type, JSON.stringify(row.data), row.createdOn]),
-    );
-  }
+  // Deferred: nothing reads an event back in the unit that writes it, and a fresh ID cannot collide (decision 2001).
+  await deferInsertRows(sql, rows, {
+    statement: (valuesList) => `INSERT INTO events (event_id, platform_id, event_type, data, created_on) VALUES ${valuesList}`,
+    tuple: '(?, ?, ?, ?, ?)',
+    values: (row) => [row.eventID, row.platformID, row.type, JSON.stringify(row.data), row.createdOn],
+  });
 }
 
 /** A platform's events written after `afterSeq` (0: from the first), oldest first, at most `limit` (≤ MAX_EVENTS_PER_READ). */

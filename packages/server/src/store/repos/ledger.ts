@@ -1,4 +1,5 @@
 import type { BatchStatement, Sql } from '../port.ts';
+import { deferInsertRows } from './multi-row.ts';
 
 /**
  * SQL of the double-entry ledger: accounts with cached balances, entries and
@@ -178,14 +179,14 @@ export function insertEntryStatement(row: LedgerEntryRow): BatchStatement {
 
 /**
  * An entry's postings in one statement (decision 2001, "Events recorded together" does the same for
- * events): a few rows, as the ledger bounds every entry's postings (ledger/limits.ts) before it posts.
+ * events; multi-row.ts): a few rows, as the ledger bounds every entry's postings (ledger/limits.ts).
  * Deferred: the caller already holds every value it answers; `(entry_id, line)` is new with its entry.
  */
 export async function insertPostings(sql: Sql, rows: readonly LedgerPostingRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await sql.defer(
-    `INSERT INTO ledger_postings (${POSTING_COLUMNS}) VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-    rows.flatMap((row) => [
+  await deferInsertRows(sql, rows, {
+    statement: (valuesList) => `INSERT INTO ledger_postings (${POSTING_COLUMNS}) VALUES ${valuesList}`,
+    tuple: '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    values: (row) => [
       row.entry_id,
       row.line,
       row.platform_id,
@@ -197,8 +198,8 @@ export async function insertPostings(sql: Sql, rows: readonly LedgerPostingRow[]
       row.available_after,
       row.pending_after,
       row.created_on,
-    ]),
-  );
+    ],
+  });
 }
 
 export async function findEntryRow(sql: Sql, platformID: string, entryID: string): Promise<LedgerEntryRow | undefined> {

@@ -1,4 +1,5 @@
 import type { Dialect, Sql, SqlValue } from '../port.ts';
+import { deferInsertRows } from './multi-row.ts';
 
 /**
  * Webhook deliveries, the outbox (decision 1500, migration 15): one row per
@@ -38,32 +39,27 @@ export interface FanoutRow {
   dueMs: number;
 }
 
-/** The most events one outbox insert queues (the same bound as the events' own insert). */
-const MAX_FANOUT_ROWS_PER_INSERT = 50;
-
 /**
  * The outbox insert `recordEvents` makes with the deliverable events it writes,
  * in the same unit of work (decision 1500, "Fan-out after commit"): one narrow
  * row in `webhook_fanout` per event, and only for an event some webhook of its
  * platform is subscribed to (its type or `*`; a platform without webhooks pays
  * one index probe on `webhook_subscriptions`' primary key per event and writes
- * nothing). One statement for up to MAX_FANOUT_ROWS_PER_INSERT events: the
- * events as a VALUES list, whose columns both engines name column1, column2, …,
- * queued in the order given. The delivery worker turns each row into one
- * delivery per subscribed webhook (`fanOutQueuedEvents`).
+ * nothing). One statement for up to MAX_ROWS_PER_INSERT events (multi-row.ts):
+ * the events as a VALUES list, whose columns both engines name column1,
+ * column2, …, queued in the order given. The delivery worker turns each row
+ * into one delivery per subscribed webhook (`fanOutQueuedEvents`).
  */
 export async function queueEventsForFanout(sql: Sql, rows: readonly FanoutRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += MAX_FANOUT_ROWS_PER_INSERT) {
-    const chunk = rows.slice(start, start + MAX_FANOUT_ROWS_PER_INSERT);
-    // Deferred with its events: it sends with the unit's next statement or its COMMIT (decision 2001).
-    await sql.defer(
-      `INSERT INTO webhook_fanout (event_id, resource_key, due_ms)
+  // Deferred with its events: it sends with the unit's next statement or its COMMIT (decision 2001).
+  await deferInsertRows(sql, rows, {
+    statement: (valuesList) => `INSERT INTO webhook_fanout (event_id, resource_key, due_ms)
        SELECT v.column1, v.column2, v.column3
-         FROM (VALUES ${chunk.map(() => '(CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT))').join(', ')}) AS v
+         FROM (VALUES ${valuesList}) AS v
         WHERE EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.platform_id = v.column4 AND s.event_type IN (v.column5, '*'))`,
-      chunk.flatMap((row) => [row.eventID, row.resourceKey, row.dueMs, row.platformID, row.eventType]),
-    );
-  }
+    tuple: '(CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT))',
+    values: (row) => [row.eventID, row.resourceKey, row.dueMs, row.platformID, row.eventType],
+  });
 }
 
 /**
