@@ -21,8 +21,8 @@ import { call, Journal, setUpParties, startLoad } from '../support/harness-workl
 export interface CrashOptions {
   kind: StoreKind;
   kills: number;
-  /** Also restart PostgreSQL (the local cluster) under load, without restarting Railyard. */
-  restartPostgres: boolean;
+  /** How many times PostgreSQL (the local cluster) restarts under load after the kills, without restarting Railyard. */
+  postgresRestarts: number;
   /** How long the load runs before each kill: uniformly random in [min, max] ms. */
   loadMs: [number, number];
 }
@@ -59,7 +59,8 @@ export async function runCrashScenario(options: CrashOptions): Promise<CrashFigu
   const key = `pk_crash_${randomBytes(4).toString('hex')}:${randomBytes(24).toString('base64url')}`;
   const auth = basicAuth(key);
   const env = { RAILYARD_BOOTSTRAP_KEY: key, RAILYARD_ENCRYPTION_KEY: randomBytes(32).toString('hex') };
-  const args = ['--db', database.url, '--log-level', 'silent', '--job-poll-ms', '20', '--webhook-lease-ms', String(LEASE_MS), '--rail-pacing', 'fast'];
+  // Errors only: what a failed run needs to say why (a crash's trace, a unit's error), and little else.
+  const args = ['--db', database.url, '--log-level', 'error', '--job-poll-ms', '20', '--webhook-lease-ms', String(LEASE_MS), '--rail-pacing', 'fast'];
   const journal = new Journal();
   let server: ServeChild | undefined;
   try {
@@ -87,7 +88,7 @@ export async function runCrashScenario(options: CrashOptions): Promise<CrashFigu
     }
 
     let postgresRestarts = 0;
-    if (options.restartPostgres) {
+    for (let restart = 0; restart < options.postgresRestarts; restart++) {
       const load = startLoad(server.url, auth, parties, journal);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const acknowledgedBefore = journal.acknowledged.size;
@@ -97,11 +98,13 @@ export async function runCrashScenario(options: CrashOptions): Promise<CrashFigu
       const resumed = journal.acknowledged.size;
       // The pool reconnects on the next request; on a loaded machine the first answers can take seconds.
       const deadline = Date.now() + 30_000;
-      while (journal.acknowledged.size <= resumed + 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (journal.acknowledged.size <= resumed + 5 && Date.now() < deadline && server.alive()) await new Promise((resolve) => setTimeout(resolve, 100));
       await load.stop();
+      // A server that died under the restart stops the load (connection refused): say so, with its last words.
+      assert.ok(server.alive(), `the server survived PostgreSQL restart ${restart + 1} (exit ${server.child.exitCode ?? server.child.signalCode}): ${server.output().slice(-2000)}`);
       assert.ok(
         journal.acknowledged.size > resumed,
-        `writes resumed after the PostgreSQL restart (${acknowledgedBefore} → ${resumed} → ${journal.acknowledged.size}; ${journal.requests} requests, ${journal.unavailable} answered 503; ${journal.unexpected.slice(-3).join(' | ')})`,
+        `writes resumed after PostgreSQL restart ${restart + 1} (${acknowledgedBefore} → ${resumed} → ${journal.acknowledged.size}; ${journal.requests} requests, ${journal.unavailable} answered 503; ${journal.unexpected.slice(-3).join(' | ')}); the server's last lines: ${server.output().slice(-3000)}`,
       );
     }
 

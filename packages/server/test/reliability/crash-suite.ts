@@ -16,6 +16,8 @@ import { runCrashScenario } from './crash-scenario.ts';
 
 const KILLS = Number(process.env['RAILYARD_CRASH_KILLS'] ?? 4);
 const PG_RESTART = process.env['RAILYARD_CRASH_PG_RESTART'] === '1';
+/** How many PostgreSQL restarts under load when they run (RAILYARD_CRASH_PG_RESTARTS; default 1). */
+const PG_RESTARTS = Number(process.env['RAILYARD_CRASH_PG_RESTARTS'] ?? 1);
 /** How long the load runs before each kill, "min,max" ms (RAILYARD_CRASH_LOAD_MS; default 200,1000). */
 const LOAD_MS = (process.env['RAILYARD_CRASH_LOAD_MS'] ?? '200,1000').split(',').map(Number) as [number, number];
 // RAILYARD_CRASH_STORES=sqlite (or postgres) runs one store only, e.g. to repeat one long run.
@@ -31,8 +33,9 @@ export async function crashSuite(kind: StoreKind): Promise<void> {
   describe(`kill -9 under load (${kind})`, () => {
     it(`loses no acknowledged write, moves no money twice, runs every due job and delivery (${KILLS} kills)`, { timeout: Math.max(300_000, KILLS * 30_000) }, async () => {
       assert.ok(Number.isInteger(KILLS) && KILLS >= 1, 'RAILYARD_CRASH_KILLS is a whole number ≥ 1');
-      const restartPostgres = kind === 'postgres' && PG_RESTART && canRestartPostgres();
-      const figures = await runCrashScenario({ kind, kills: KILLS, restartPostgres, loadMs: LOAD_MS });
+      assert.ok(Number.isInteger(PG_RESTARTS) && PG_RESTARTS >= 1, 'RAILYARD_CRASH_PG_RESTARTS is a whole number ≥ 1');
+      const postgresRestarts = kind === 'postgres' && PG_RESTART && canRestartPostgres() ? PG_RESTARTS : 0;
+      const figures = await runCrashScenario({ kind, kills: KILLS, postgresRestarts, loadMs: LOAD_MS });
       process.stdout.write(`# crash ${JSON.stringify(figures)}\n`);
       assert.ok(figures.acknowledged >= 10, `the load was acknowledged between kills (${figures.acknowledged})`);
       assert.ok(figures.killsMidRequest >= 1, 'at least one kill cut requests off in flight');

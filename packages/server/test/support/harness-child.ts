@@ -44,6 +44,8 @@ export interface ServeChild {
   child: ChildProcess;
   /** Everything the process wrote so far (its log when --log-level is not silent). */
   output: () => string;
+  /** Whether the process still runs. */
+  alive: () => boolean;
   /** SIGKILL: no shutdown, no flush, nothing released. */
   kill(): Promise<void>;
   /** SIGTERM: the server stops its loops, closes the store and exits. */
@@ -68,9 +70,11 @@ export function startServe(args: string[], env: Record<string, string>): Promise
     child.stderr!.on('data', (chunk) => (output += chunk));
     child.stdout!.on('data', (chunk) => {
       output += chunk;
+      // Once started, the log only accumulates (read by a failing test).
+      if (started) return;
       const url = /Railyard listening on (http:\/\/\S+)/.exec(output)?.[1];
       const platformID = /platform accountID: (\S+)/.exec(output)?.[1];
-      if (!started && url && platformID) {
+      if (url && platformID) {
         started = true;
         clearTimeout(timer);
         const alive = () => child.exitCode === null && child.signalCode === null;
@@ -80,6 +84,7 @@ export function startServe(args: string[], env: Record<string, string>): Promise
           child,
           exited,
           output: () => output,
+          alive,
           async kill() {
             if (alive()) child.kill('SIGKILL');
             await exited;
