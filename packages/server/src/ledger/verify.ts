@@ -1,6 +1,8 @@
 import type { Store } from '../store/port.ts';
 import {
   firstBalanceMismatch,
+  firstEntryOfUnknownPlatform,
+  firstOrphanPosting,
   firstHollowEntry,
   firstMismatchedPosting,
   firstNegativeAccount,
@@ -19,7 +21,8 @@ export type VerifyResult =
 
 /**
  * Recomputes the ledger from its postings and checks every invariant
- * (docs/ledger.md): each entry balances per currency; each account's cached
+ * (docs/ledger.md): every posting belongs to an entry and an account that
+ * exist, and every entry to a platform that exists; each entry balances per currency; each account's cached
  * balances equal the sum of its postings, and each posting's balances-after
  * the running sum; postings agree with their account's currency and platform;
  * no wallet is negative except through platform settlements (decision 1600:
@@ -29,6 +32,13 @@ export type VerifyResult =
  */
 export async function verifyLedger(store: Store): Promise<VerifyResult> {
   return store.read(async (sql) => {
+    // First: a posting without its entry or account would mislead every check below.
+    const orphan = await firstOrphanPosting(sql);
+    if (orphan) {
+      return fail(`posting ${orphan.line} of entry ${orphan.entry_id} (ledger account ${orphan.ledger_account_id}) belongs to no existing ${orphan.missing}`);
+    }
+    const stranger = await firstEntryOfUnknownPlatform(sql);
+    if (stranger) return fail(`entry ${stranger.entry_id} belongs to platform ${stranger.platform_id}, which does not exist`);
     const unbalanced = await firstUnbalancedEntry(sql);
     if (unbalanced) {
       return fail(`entry ${unbalanced.entry_id} is unbalanced: its ${unbalanced.currency} postings sum to ${unbalanced.total}, not 0`);

@@ -808,6 +808,33 @@ ALTER TABLE webhooks ADD COLUMN enabled_on TEXT;
 UPDATE webhooks SET enabled_on = created_on WHERE status = 'enabled';
 `,
   },
+  {
+    id: 25,
+    name: 'no row locks for foreign keys on the create path (postgresql)',
+    // Decision 2001, amendment "No foreign-key locks on the write path". On
+    // PostgreSQL a foreign key is a trigger that locks the referenced row
+    // (SELECT … FOR KEY SHARE) for every row inserted: each create locked its
+    // platform's one row twice (its transfer and its ledger entry; every
+    // concurrent create of the platform shares that lock, so PostgreSQL keeps
+    // multixacts for it) and, per posting, its entry and its ledger account
+    // again, each lock a WAL record. Measured with pg_stat_statements on a
+    // wallet→wallet create: ~20 % of the database's execution time. What they
+    // guarded is held by the code and checked after the fact: a posting is
+    // inserted only in its entry's batch, after the guarded update that found
+    // its account (post-entry.ts); platforms are never deleted; and
+    // `railyard admin verify-ledger` reports a posting whose entry or account
+    // is missing and an entry of an unknown platform. SQLite keeps them: its
+    // check is an index probe in the same process and takes no lock.
+    sql: {
+      sqlite: `SELECT 1;`,
+      postgres: `
+ALTER TABLE transfers DROP CONSTRAINT IF EXISTS transfers_platform_id_fkey;
+ALTER TABLE ledger_entries DROP CONSTRAINT IF EXISTS ledger_entries_platform_id_fkey;
+ALTER TABLE ledger_postings DROP CONSTRAINT IF EXISTS ledger_postings_entry_id_fkey;
+ALTER TABLE ledger_postings DROP CONSTRAINT IF EXISTS ledger_postings_ledger_account_id_fkey;
+`,
+    },
+  },
 ];
 
 /**

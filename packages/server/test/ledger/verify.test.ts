@@ -121,6 +121,41 @@ const corruptions: Array<[string, (store: Store, book: Book) => Promise<unknown>
   ],
 ];
 
+/**
+ * Damage that a foreign key refuses on SQLite and, since migration 25, nothing
+ * refuses on PostgreSQL (decision 2001, "No foreign-key locks on the write
+ * path"): there verify must report it; on SQLite the write itself must fail.
+ */
+const orphans: Array<[string, (store: Store, book: Book) => Promise<unknown>, RegExp]> = [
+  [
+    'a posting of an entry that does not exist',
+    (store, book) =>
+      store.write(async (sql) => {
+        const ghost = randomUUID();
+        // A balanced pair, so only the missing entry is wrong.
+        for (const [line, amount, account] of [[0, -5, book.world.ledgerAccountID], [1, 5, book.other.ledgerAccountID]] as const) {
+          await sql.run(
+            `INSERT INTO ledger_postings (entry_id, line, platform_id, ledger_account_id, bucket, amount, currency, account_seq, available_after, pending_after, created_on)
+             VALUES (?, ?, ?, ?, 'available', ?, 'USD', ?, 0, 0, '2026-01-01T00:00:00.000Z')`,
+            [ghost, line, book.platformID, account, amount, 1000 + line],
+          );
+        }
+      }),
+    /^posting 0 of entry .* belongs to no existing entry$/,
+  ],
+  [
+    'a posting of a ledger account that does not exist',
+    (store, book) =>
+      store.write((sql) => sql.run('UPDATE ledger_postings SET ledger_account_id = ? WHERE entry_id = ? AND line = 1', ['no-such-account', book.funding.entryID])),
+    /^posting 1 of entry .* \(ledger account no-such-account\) belongs to no existing ledger account$/,
+  ],
+  [
+    'an entry of a platform that does not exist',
+    (store, book) => store.write((sql) => sql.run('UPDATE ledger_entries SET platform_id = ? WHERE entry_id = ?', ['no-such-platform', book.funding.entryID])),
+    /^entry .* belongs to platform no-such-platform, which does not exist$/,
+  ],
+];
+
 for (const kind of await storeKinds()) {
   describe(`verifyLedger (${kind})`, () => {
     let t: TestStore;
@@ -143,6 +178,22 @@ for (const kind of await storeKinds()) {
         await empty.destroy();
       }
     });
+
+    for (const [what, corrupt, message] of orphans) {
+      if (kind === 'sqlite') {
+        it(`cannot store ${what}: a foreign key refuses it`, async () => {
+          await assert.rejects(corrupt(t.store, book), /FOREIGN KEY constraint failed/);
+          assert.equal((await verifyLedger(t.store)).ok, true);
+        });
+      } else {
+        it(`reports ${what}`, async () => {
+          await corrupt(t.store, book);
+          const result = await verifyLedger(t.store);
+          assert.equal(result.ok, false);
+          assert.match((result as { violation: string }).violation, message);
+        });
+      }
+    }
 
     for (const [what, corrupt, message] of corruptions) {
       it(`reports ${what}`, async () => {

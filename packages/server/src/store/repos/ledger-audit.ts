@@ -36,6 +36,37 @@ export async function firstBalanceMismatch(sql: Sql): Promise<BalanceMismatchRow
   );
 }
 
+/**
+ * A posting whose entry or ledger account does not exist. On PostgreSQL no
+ * foreign key refuses one (migration 25): the code never writes one, and this
+ * check says so after the fact.
+ */
+export async function firstOrphanPosting(
+  sql: Sql,
+): Promise<{ entry_id: string; line: number; ledger_account_id: string; missing: 'entry' | 'ledger account' } | undefined> {
+  return sql.get(
+    `SELECT p.entry_id, p.line, p.ledger_account_id,
+            CASE WHEN e.entry_id IS NULL THEN 'entry' ELSE 'ledger account' END AS missing
+     FROM ledger_postings p
+       LEFT JOIN ledger_entries e ON e.entry_id = p.entry_id
+       LEFT JOIN ledger_accounts a ON a.ledger_account_id = p.ledger_account_id
+     WHERE e.entry_id IS NULL OR a.ledger_account_id IS NULL
+     ORDER BY p.entry_id, p.line
+     LIMIT 1`,
+  );
+}
+
+/** An entry of a platform that does not exist (no foreign key refuses one on PostgreSQL either, migration 25). */
+export async function firstEntryOfUnknownPlatform(sql: Sql): Promise<{ entry_id: string; platform_id: string } | undefined> {
+  return sql.get(
+    `SELECT e.entry_id, e.platform_id
+     FROM ledger_entries e LEFT JOIN platforms pl ON pl.platform_id = e.platform_id
+     WHERE pl.platform_id IS NULL
+     ORDER BY e.entry_id
+     LIMIT 1`,
+  );
+}
+
 /** An entry whose postings in some currency do not sum to zero. */
 export async function firstUnbalancedEntry(sql: Sql): Promise<{ entry_id: string; currency: string; total: number | string } | undefined> {
   return sql.get(
