@@ -38,16 +38,44 @@ export function eventOf<T extends string>(platformID: string, type: T, data: Rec
 }
 
 /**
- * Records several events at once, in this order, as `recordEvent` records one:
- * the events in one statement and their outbox rows in one more, however many
- * there are (a wallet movement's events, four per wallet→wallet transfer, were
- * eight statements). The database numbers them in the order given.
+ * Records several events, in this order, as `recordEvent` records one. Inside a
+ * unit of work the events are gathered and written at its end (`beforeCommit`):
+ * every event the unit records, from the transfer's own to its wallets' and
+ * balances', in one statement and their outbox rows in one more, however
+ * many there are and however many parts of the unit recorded them (a
+ * wallet→wallet create recorded its six events in six statements). Each event
+ * keeps the time it was recorded at; the database numbers them in the order
+ * they were recorded. A unit does not read back the events it records.
  */
 export async function recordEvents(sql: Sql, clock: Clock, events: readonly EventToRecord[]): Promise<void> {
   if (events.length === 0) return;
   const at = clock.now();
   const createdOn = at.toISOString();
-  const rows = events.map((event) => ({ ...event, eventID: newRowID(), createdOn }));
+  const rows = events.map((event) => ({ ...event, eventID: newRowID(), createdOn, dueMs: at.getTime() }));
+  const waiting = gathered.get(sql);
+  if (waiting) {
+    waiting.push(...rows);
+    return;
+  }
+  const pending = [...rows];
+  gathered.set(sql, pending);
+  await sql.beforeCommit(async () => {
+    // Events recorded from here on (by a later end-of-unit task) gather anew.
+    gathered.delete(sql);
+    await writeEvents(sql, pending);
+  });
+}
+
+interface GatheredEvent extends EventToRecord {
+  eventID: string;
+  createdOn: string;
+  dueMs: number;
+}
+
+/** The events each unit of work has recorded and not yet written; a failed unit's `Sql` goes, and its entry with it. */
+const gathered = new WeakMap<Sql, GatheredEvent[]>();
+
+async function writeEvents(sql: Sql, rows: readonly GatheredEvent[]): Promise<void> {
   await insertEvents(sql, rows);
   // Railyard's own types (receipt.sent) stay in the log: a Moov client could not parse them (docs/webhooks.md "Events").
   const deliverable = rows.filter((row) => isDeliverableEventType(row.type));
@@ -59,7 +87,7 @@ export async function recordEvents(sql: Sql, clock: Clock, events: readonly Even
       eventType: row.type,
       // The delivery order key: one resource's events go out one after the other (decision 1500, "Order per resource").
       resourceKey: eventResourceKey(row.type, row.data),
-      dueMs: at.getTime(),
+      dueMs: row.dueMs,
     })),
   );
 }

@@ -42,6 +42,14 @@ export interface Sql {
    * transaction its lock would end with the statement. SQLite runs it as `all`.
    */
   readBeforeWrites<T = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /**
+   * Runs `task` at the end of the unit of work: after its work returned and
+   * before its commit, in the same transaction, tasks in the order given; a
+   * task's error fails the unit like any other. Writes that several parts of a
+   * unit contribute to gather this way into one statement (the events a unit
+   * records: kernel/events.ts). Outside a unit of work (a read) it runs at once.
+   */
+  beforeCommit(task: () => Promise<void>): Promise<void>;
 }
 
 export interface BatchStatement {

@@ -36,6 +36,67 @@ for (const kind of await storeKinds()) {
       assert.equal(await nameStored('d-1'), 'second');
     });
 
+    it('tasks left for the end run after the work, in order, in its transaction; a task may leave another', async () => {
+      const order: string[] = [];
+      const seen = await t.store.write(async (sql) => {
+        await sql.beforeCommit(async () => {
+          order.push('first');
+          await sql.defer(insertPlatform, ['e-1', 'by the first task', CREATED]);
+          await sql.beforeCommit(async () => {
+            order.push('left by the first');
+            await sql.run('UPDATE platforms SET name = ? WHERE platform_id = ?', ['by the task it left', 'e-1']);
+          });
+        });
+        await sql.beforeCommit(async () => void order.push('second'));
+        order.push('work');
+        return sql.get<{ name: string }>(nameOf, ['e-1']);
+      });
+      assert.equal(seen, undefined, 'the work ran before any task');
+      assert.deepEqual(order, ['work', 'first', 'second', 'left by the first']);
+      assert.equal(await nameStored('e-1'), 'by the task it left');
+    });
+
+    it("a task's error fails the unit: nothing of the work nor of the tasks stays", async () => {
+      await assert.rejects(
+        t.store.write(async (sql) => {
+          await sql.defer(insertPlatform, ['e-2', 'lost', CREATED]);
+          await sql.beforeCommit(async () => {
+            await sql.defer(insertPlatform, ['e-3', 'lost too', CREATED]);
+            throw new Error('task refused');
+          });
+        }),
+        /task refused/,
+      );
+      assert.equal(await nameStored('e-2'), undefined);
+      assert.equal(await nameStored('e-3'), undefined);
+    });
+
+    it('a unit that throws runs none of its tasks, and the next units run only their own', async () => {
+      const ran: string[] = [];
+      const failing = t.store.write(async (sql) => {
+        await sql.beforeCommit(async () => void ran.push('failed unit'));
+        throw new Error('refused');
+      });
+      // Queued together: on SQLite they share one transaction and one connection (a group).
+      const next = t.store.write(async (sql) => {
+        await sql.beforeCommit(async () => void ran.push('next unit'));
+      });
+      const third = t.store.write(async () => undefined);
+      await assert.rejects(failing, /refused/);
+      await next;
+      await third;
+      assert.deepEqual(ran, ['next unit']);
+    });
+
+    it('outside a unit of work a task runs at once', async () => {
+      const ran = await t.store.read(async (sql) => {
+        let done = false;
+        await sql.beforeCommit(async () => void (done = true));
+        return done;
+      });
+      assert.equal(ran, true);
+    });
+
     it('a unit that only defers commits them', async () => {
       await t.store.write(async (sql) => {
         await sql.defer(insertPlatform, ['d-2', 'only deferred', CREATED]);

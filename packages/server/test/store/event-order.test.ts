@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { eventOf, recordEvent, recordEvents } from '../../src/kernel/events.ts';
 import { migrations } from '../../src/store/migrations.ts';
-import type { Dialect, Store } from '../../src/store/port.ts';
+import type { Dialect, Sql, Store } from '../../src/store/port.ts';
 import { listEventsAfter, MAX_EVENTS_PER_READ } from '../../src/store/repos/events.ts';
 import { MAX_ROWS_PER_INSERT } from '../../src/store/repos/multi-row.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
@@ -55,6 +55,39 @@ for (const kind of await storeKinds()) {
       const read = await steps(t.store, platformID);
       assert.deepEqual(read.map((e) => e.label), ['before', ...together, 'after']);
       for (let i = 1; i < read.length; i++) assert.ok(read[i]!.seq > read[i - 1]!.seq, 'event_seq only grows');
+    });
+
+    it('every event a unit records, from any part of it, is written at its end in one statement, in the order recorded', async () => {
+      const platformID = randomUUID();
+      const inserts: string[] = [];
+      await t.store.write(async (unit) => {
+        // Counts the unit's event inserts, whoever makes them.
+        const sql: Sql = { ...unit, all: unit.all.bind(unit), get: unit.get.bind(unit), readBeforeWrites: unit.readBeforeWrites.bind(unit), batch: unit.batch.bind(unit), beforeCommit: unit.beforeCommit.bind(unit),
+          run: (text, params) => (noteInsert(text), unit.run(text, params)),
+          defer: (text, params) => (noteInsert(text), unit.defer(text, params)) };
+        const noteInsert = (text: string) => void (/^\s*INSERT INTO events\b/.test(text) && inserts.push(text));
+        await recordEvent(sql, frozen, platformID, 'test.step', { label: 'first' });
+        await sql.run('UPDATE platforms SET name = name WHERE platform_id = ?', [platformID]);
+        await recordEvents(sql, frozen, ['second', 'third'].map((label) => eventOf(platformID, 'test.step', { label })));
+        await sql.get('SELECT 1 AS one');
+        await recordEvent(sql, frozen, platformID, 'test.step', { label: 'fourth' });
+        assert.deepEqual(inserts, [], 'nothing written before the end of the unit');
+      });
+      assert.equal(inserts.length, 1, 'one insert for the four events');
+      assert.deepEqual((await steps(t.store, platformID)).map((e) => e.label), ['first', 'second', 'third', 'fourth']);
+    });
+
+    it('the events of a refused unit are not written, nor mixed into the units queued with it', async () => {
+      const platformID = randomUUID();
+      const refused = t.store.write(async (sql) => {
+        await recordEvent(sql, frozen, platformID, 'test.step', { label: 'refused' });
+        throw new Error('refused');
+      });
+      const next = record(t.store, platformID, ['next-0', 'next-1']);
+      await assert.rejects(refused, /refused/);
+      await next;
+      await record(t.store, platformID, ['later']);
+      assert.deepEqual((await steps(t.store, platformID)).map((e) => e.label), ['next-0', 'next-1', 'later']);
     });
 
     it('concurrent units of work each keep their order; a refused one leaves no events and no disorder', async () => {

@@ -269,6 +269,7 @@ function notingInserts(store: Store, log: string[]): Store {
       for (const statement of list) note(statement.sql);
       return sql.batch(list);
     },
+    beforeCommit: (task) => sql.beforeCommit(task),
   });
   const note = (text: string) => {
     const table = /^\s*INSERT INTO (\w+)/i.exec(text)?.[1];
@@ -317,10 +318,11 @@ for (const kind of await storeKinds()) {
       assert.deepEqual(steps(), ['checkOptions']);
     });
 
-    it('accepted options: checked, then the row, its event, and the rail’s start', async () => {
+    it('accepted options: checked, then the row, the rail’s start, and the unit’s events at its end', async () => {
       const { outcome, steps } = await createWith(false);
       assert.equal((await outcome).kind, 'accepted');
-      assert.deepEqual(steps(), ['checkOptions', 'insert transfers', 'insert events', 'start']);
+      // Events are gathered and written when the unit ends (kernel/events.ts, `beforeCommit`).
+      assert.deepEqual(steps(), ['checkOptions', 'insert transfers', 'start', 'insert events']);
     });
   });
 }

@@ -136,6 +136,11 @@ class PostgresSql implements Sql {
     return this.all<T>(sql, params);
   }
 
+  /** Outside a unit of work there is no commit to wait for: at once. */
+  async beforeCommit(task: () => Promise<void>): Promise<void> {
+    await task();
+  }
+
   /** Outside a unit of work: one statement after the other, each prepared. */
   async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
     const results: BatchResult[] = [];
@@ -162,6 +167,8 @@ class PostgresUnit extends PostgresSql {
   private pending: PipelinedStatement[] = [BEGIN];
   /** Whether anything reached PostgreSQL: a unit that sent nothing has no transaction to end. */
   private sent = false;
+  /** What the unit left for its end (`beforeCommit`), in order. */
+  private readonly tasks: Array<() => Promise<void>> = [];
 
   constructor(private readonly connection: pg.PoolClient) {
     super(connection);
@@ -195,8 +202,13 @@ class PostgresUnit extends PostgresSql {
     return results.slice(results.length - statements.length).map(batchResult);
   }
 
-  /** Sends what is pending with the COMMIT. */
+  override async beforeCommit(task: () => Promise<void>): Promise<void> {
+    this.tasks.push(task);
+  }
+
+  /** Runs the tasks left for the end (their writes deferred), then sends what is pending with the COMMIT. */
   async commit(): Promise<void> {
+    for (let i = 0; i < this.tasks.length; i++) await this.tasks[i]!();
     if (!this.sent && this.pending.length === 1) return; // BEGIN alone: the unit wrote and read nothing
     await this.sendPipeline([...this.pending, COMMIT]);
   }

@@ -117,6 +117,11 @@ class SqliteSql implements Sql {
     return this.all<T>(sql, params);
   }
 
+  /** Outside a unit of work there is no commit to wait for: at once (SqliteUnit holds them). */
+  async beforeCommit(task: () => Promise<void>): Promise<void> {
+    await task();
+  }
+
   /** One after the other: nothing to save here. */
   async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
     const results: BatchResult[] = [];
@@ -129,6 +134,49 @@ class SqliteSql implements Sql {
       }
     }
     return results;
+  }
+}
+
+/**
+ * One unit of work of a group: the writer's statements (and their cache),
+ * plus the tasks it leaves for its end (`beforeCommit`). One per unit, so a
+ * unit that fails takes its tasks, and whatever they gathered, with it.
+ */
+class SqliteUnit implements Sql {
+  private readonly tasks: Array<() => Promise<void>> = [];
+  constructor(private readonly sql: SqliteSql) {}
+
+  all<T>(text: string, params?: readonly SqlValue[]): Promise<T[]> {
+    return this.sql.all<T>(text, params);
+  }
+
+  get<T>(text: string, params?: readonly SqlValue[]): Promise<T | undefined> {
+    return this.sql.get<T>(text, params);
+  }
+
+  run(text: string, params?: readonly SqlValue[]): Promise<{ changes: number }> {
+    return this.sql.run(text, params);
+  }
+
+  defer(text: string, params?: readonly SqlValue[]): Promise<void> {
+    return this.sql.defer(text, params);
+  }
+
+  readBeforeWrites<T>(text: string, params?: readonly SqlValue[]): Promise<T[]> {
+    return this.sql.readBeforeWrites<T>(text, params);
+  }
+
+  batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
+    return this.sql.batch(statements);
+  }
+
+  async beforeCommit(task: () => Promise<void>): Promise<void> {
+    this.tasks.push(task);
+  }
+
+  /** Runs the tasks left for the end, in order; tasks may leave more. */
+  async end(): Promise<void> {
+    for (let i = 0; i < this.tasks.length; i++) await this.tasks[i]!();
   }
 }
 
@@ -241,7 +289,9 @@ export class SqliteStore implements Store {
       for (const item of batch) {
         this.control.savepoint.run();
         try {
-          const value = await item.work(this.writeSql);
+          const unit = new SqliteUnit(this.writeSql);
+          const value = await item.work(unit);
+          await unit.end();
           this.control.release.run();
           settled.push(() => item.resolve(value));
         } catch (error) {
