@@ -1,8 +1,9 @@
 // Measures one wallet→wallet create in-process, without HTTP: CPU ms and SQL
 // statements per create, over N creates with C in flight on a fresh SQLite store.
-//   node --import tsx bench/tools/transfer-cpu.ts [--n 3000] [--concurrency 32] [--kind sqlite|postgres] [--pairs 1] [--warmup 0] [--webhook]
+//   node --import tsx bench/tools/transfer-cpu.ts [--n 3000] [--concurrency 32] [--kind sqlite|postgres] [--pairs 1] [--warmup 0] [--webhook] [--pg-statements]
 // --pairs: wallet pairs the creates rotate over (1 = every create on the same two wallets).
 // --warmup: creates run first and not measured, then ANALYZE on PostgreSQL (see below).
+// --pg-statements (postgres): each statement's execution time per create, from pg_stat_statements (pg-statements.ts).
 // --webhook: one enabled webhook subscribed to `*` first (no delivery worker runs in the
 // test server), so the figure is the outbox's cost on the create path alone.
 // Statements are counted by wrapping the store's `Sql` in a counting proxy, so
@@ -12,6 +13,7 @@ import { parseArgs } from 'node:util';
 import type { Sql, Store } from '../../packages/server/src/store/port.ts';
 import { roundTrips } from '../../packages/server/src/store/postgres/postgres-store.ts';
 import { postgresCpuSeconds } from './postgres-cpu.ts';
+import { printStatementStats, resetStatementStats } from './pg-statements.ts';
 import { startTestServer } from '../../packages/server/test/support/server.ts';
 import { walletParty, transferBody } from '../../packages/server/test/transfers/helpers.ts';
 
@@ -20,7 +22,7 @@ const MAX_CONCURRENCY = 512;
 const MAX_PAIRS = 1000;
 
 const { values } = parseArgs({
-  options: { n: { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '32' }, kind: { type: 'string', default: 'sqlite' }, pairs: { type: 'string', default: '1' }, warmup: { type: 'string', default: '0' }, webhook: { type: 'boolean', default: false } },
+  options: { n: { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '32' }, kind: { type: 'string', default: 'sqlite' }, pairs: { type: 'string', default: '1' }, warmup: { type: 'string', default: '0' }, webhook: { type: 'boolean', default: false }, 'pg-statements': { type: 'boolean', default: false } },
 });
 const n = Number(values.n);
 const concurrency = Number(values.concurrency);
@@ -31,6 +33,7 @@ if (!Number.isSafeInteger(pairs) || pairs < 1 || pairs > MAX_PAIRS) throw new Er
 const warmup = Number(values.warmup);
 if (!Number.isSafeInteger(warmup) || warmup < 0 || warmup > MAX_N) throw new Error(`--warmup must be 0..${MAX_N}`);
 const kind = values.kind === 'postgres' ? 'postgres' : 'sqlite';
+const pgStatements = values['pg-statements'] && kind === 'postgres';
 
 /** Counts every statement a unit of work runs, and which SQL, to find repeated reads. */
 const showSql = process.env['BENCH_SHOW_SQL'] === '1';
@@ -49,6 +52,7 @@ function counting(sql: Sql): Sql {
     run: (text, params) => (note(text), sql.run(text, params)),
     defer: (text, params) => (note(text), sql.defer(text, params)),
     batch: (list) => (list.forEach((statement) => note(statement.sql)), sql.batch(list)),
+    beforeCommit: (task) => sql.beforeCommit(task),
   };
 }
 function instrument(store: Store): void {
@@ -92,6 +96,7 @@ try {
     await runCreates(warmup);
     if (kind === 'postgres') await s.testStore.store.write((sql) => sql.run('ANALYZE', []));
   }
+  if (pgStatements) await resetStatementStats(s.testStore.store);
   instrument(s.testStore.store);
   const roundTrips0 = roundTrips.count;
   const cpu0 = process.cpuUsage();
@@ -109,6 +114,7 @@ try {
   if (kind === 'postgres') console.log(`round trips/create ${((roundTrips.count - roundTrips0) / n).toFixed(1)}`);
   // The database's side of the same creates (all its processes; tools/postgres-cpu.ts), where it runs on this machine.
   if (postgres0 !== undefined && postgres1 !== undefined) console.log(`postgres cpu ms/create ${(((postgres1 - postgres0) * 1000) / n).toFixed(3)}`);
+  if (pgStatements) await printStatementStats(s.testStore.store, n, Math.ceil(n / 2));
   if (showSql) {
     for (const [text, count] of [...counts].sort((a, b) => b[1] - a[1])) {
       console.log(`${(count / n).toFixed(2).padStart(6)}  ${text.replace(/\s+/g, ' ').slice(0, 110)}`);
