@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type pg from 'pg';
 import { migrations, migrationSql } from '../migrations.ts';
 import { type BatchResult, type BatchStatement, type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
+import { EndOfUnitTasks } from '../end-of-unit.ts';
 import { type PipelinedStatement, runPipeline } from './pipeline.ts';
 
 let driver: typeof pg | undefined;
@@ -167,8 +168,8 @@ class PostgresUnit extends PostgresSql {
   private pending: PipelinedStatement[] = [BEGIN];
   /** Whether anything reached PostgreSQL: a unit that sent nothing has no transaction to end. */
   private sent = false;
-  /** What the unit left for its end (`beforeCommit`), in order. */
-  private readonly tasks: Array<() => Promise<void>> = [];
+  /** What the unit left for its end (`beforeCommit`). */
+  private readonly atEnd = new EndOfUnitTasks();
 
   constructor(private readonly connection: pg.PoolClient) {
     super(connection);
@@ -203,12 +204,12 @@ class PostgresUnit extends PostgresSql {
   }
 
   override async beforeCommit(task: () => Promise<void>): Promise<void> {
-    this.tasks.push(task);
+    this.atEnd.add(task);
   }
 
   /** Runs the tasks left for the end (their writes deferred), then sends what is pending with the COMMIT. */
   async commit(): Promise<void> {
-    for (let i = 0; i < this.tasks.length; i++) await this.tasks[i]!();
+    await this.atEnd.run();
     if (!this.sent && this.pending.length === 1) return; // BEGIN alone: the unit wrote and read nothing
     await this.sendPipeline([...this.pending, COMMIT]);
   }

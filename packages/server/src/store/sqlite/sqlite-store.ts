@@ -2,6 +2,7 @@ import { closeSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Db, Statement } from 'better-sqlite3';
+import { EndOfUnitTasks } from '../end-of-unit.ts';
 import { migrations, migrationSql } from '../migrations.ts';
 import { type Sql, type SqlValue, type Store, UniqueViolation, type BatchResult, type BatchStatement } from '../port.ts';
 import { StoreUnavailable } from '../unavailable.ts';
@@ -143,7 +144,7 @@ class SqliteSql implements Sql {
  * unit that fails takes its tasks, and whatever they gathered, with it.
  */
 class SqliteUnit implements Sql {
-  private readonly tasks: Array<() => Promise<void>> = [];
+  private readonly atEnd = new EndOfUnitTasks();
   constructor(private readonly sql: SqliteSql) {}
 
   all<T>(text: string, params?: readonly SqlValue[]): Promise<T[]> {
@@ -171,12 +172,12 @@ class SqliteUnit implements Sql {
   }
 
   async beforeCommit(task: () => Promise<void>): Promise<void> {
-    this.tasks.push(task);
+    this.atEnd.add(task);
   }
 
-  /** Runs the tasks left for the end, in order; tasks may leave more. */
-  async end(): Promise<void> {
-    for (let i = 0; i < this.tasks.length; i++) await this.tasks[i]!();
+  /** Runs the tasks left for the end. */
+  end(): Promise<void> {
+    return this.atEnd.run();
   }
 }
 
