@@ -45,6 +45,8 @@ export interface CrashFigures {
 }
 
 const LEASE_MS = 1_000;
+/** Concurrent clients of the load (RAILYARD_CRASH_WORKERS; default 4). */
+const LOAD_WORKERS = Math.min(64, Math.max(1, Number(process.env['RAILYARD_CRASH_WORKERS'] ?? 4) || 4));
 /**
  * The transfer events only: they come from creates and from the ACH jobs alike,
  * and keep the delivery backlog one that drains within the test's time (each
@@ -75,7 +77,7 @@ export async function runCrashScenario(options: CrashOptions): Promise<CrashFigu
 
     let killsMidRequest = 0;
     for (let kill = 0; kill < options.kills; kill++) {
-      const load = startLoad(server.url, auth, parties, journal);
+      const load = startLoad(server.url, auth, parties, journal, LOAD_WORKERS);
       await new Promise((resolve) => setTimeout(resolve, randomInt(options.loadMs[0], options.loadMs[1] + 1)));
       const before = journal.requests;
       await server.kill();
@@ -89,7 +91,7 @@ export async function runCrashScenario(options: CrashOptions): Promise<CrashFigu
 
     let postgresRestarts = 0;
     for (let restart = 0; restart < options.postgresRestarts; restart++) {
-      const load = startLoad(server.url, auth, parties, journal);
+      const load = startLoad(server.url, auth, parties, journal, LOAD_WORKERS);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const acknowledgedBefore = journal.acknowledged.size;
       await restartPostgres();

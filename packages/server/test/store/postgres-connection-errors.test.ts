@@ -1,0 +1,61 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type pg from 'pg';
+import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+
+// A pooled PostgreSQL connection can report an error at any moment: PostgreSQL's
+// "terminating connection" (57P01) during a restart. The pool listens to idle
+// connections only, and a unit of work can start listening only once its
+// connect() has resolved, one microtask after the pool stopped. The crash test
+// (24 clients, 12 restarts) found PostgreSQL's error arriving in that gap, in the
+// same packet as the ReadyForQuery of a new connection: an 'error' event nobody
+// heard, which ends a Node process. This file puts an error in that gap on purpose.
+const kinds = await storeKinds();
+
+const terminating = () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' });
+
+if (kinds.includes('postgres')) {
+  describe('PostgreSQL connection errors between the pool and the unit', () => {
+    let t: TestStore;
+    let pool: pg.Pool;
+    before(async () => {
+      t = await createTestStore('postgres');
+      pool = (t.store as unknown as { pool: pg.Pool }).pool;
+    });
+    after(async () => {
+      await t.destroy();
+    });
+
+    it('an error reported while a connection is handed to a unit is heard, and that connection is not reused', async () => {
+      let acquired: pg.PoolClient | undefined;
+      let heard: boolean | undefined;
+      pool.once('acquire', (client: pg.PoolClient) => {
+        acquired = client;
+        // After the pool's own listener is gone, before the unit's code runs. Emitted only when
+        // someone listens: otherwise it would end this test process instead of failing the test.
+        queueMicrotask(() => {
+          heard = client.listenerCount('error') > 0;
+          if (heard) client.emit('error', terminating());
+        });
+      });
+      const removed = new Promise<pg.PoolClient>((resolve) => pool.once('remove', resolve));
+      // The connection itself is healthy here (the error is only reported), so the unit succeeds.
+      assert.deepEqual(await t.store.write((sql) => sql.get<{ one: number }>('SELECT 1 AS one')), { one: 1 });
+      assert.ok(acquired, 'the unit took a connection from the pool');
+      assert.equal(heard, true, 'someone listens to the connection between the pool and the unit');
+      assert.equal(await removed, acquired, 'the connection that reported an error was closed, not put back');
+      assert.deepEqual(await t.store.write((sql) => sql.get<{ two: number }>('SELECT 2 AS two')), { two: 2 });
+    });
+
+    it('an error reported by a brand-new connection before anyone asked for it is heard too', async () => {
+      const created = new Promise<pg.PoolClient>((resolve) => pool.once('connect', resolve));
+      // More units at once than idle connections: the pool opens new ones.
+      const units = Array.from({ length: 12 }, (_, i) => t.store.write((sql) => sql.get<{ n: number }>(`SELECT ${i} AS n`)));
+      const fresh = await created;
+      assert.ok(fresh.listenerCount('error') > 0, 'a new connection is listened to before anyone asked for it');
+      fresh.emit('error', terminating());
+      const answers = await Promise.all(units);
+      assert.deepEqual(answers.map((row) => row?.n), Array.from({ length: 12 }, (_, i) => i));
+    });
+  });
+}
