@@ -57,12 +57,12 @@ export async function recordEvents(sql: Sql, clock: Clock, events: readonly Even
     waiting.push(...rows);
     return;
   }
-  const pending = [...rows];
-  gathered.set(sql, pending);
+  // The unit's first events: later ones join this array until its end writes it.
+  gathered.set(sql, rows);
   await sql.beforeCommit(async () => {
     // Events recorded from here on (by a later end-of-unit task) gather anew.
     gathered.delete(sql);
-    await writeEvents(sql, pending);
+    await writeEvents(sql, rows);
   });
 }
 

@@ -24,12 +24,11 @@ export type VerifyResult =
  * (docs/ledger.md): every posting belongs to an entry and an account that
  * exist, and every entry to a platform that exists; each entry balances per
  * currency; each account's cached balances equal the sum of its postings, and
- * each posting's balances-after
- * the running sum; postings agree with their account's currency and platform;
- * no wallet is negative except through platform settlements (decision 1600:
- * every other debit left it at zero or above); no hold gave out more than it
- * took in. Answers the
- * first violation as a sentence, so an operator knows where to look.
+ * each posting's balances-after the running sum; postings agree with their
+ * account's currency and platform; no wallet is negative except through
+ * platform settlements (decision 1600: every other debit left it at zero or
+ * above); no hold gave out more than it took in. Answers the first violation
+ * as a sentence, so an operator knows where to look.
  */
 export async function verifyLedger(store: Store): Promise<VerifyResult> {
   return store.read(async (sql) => {
