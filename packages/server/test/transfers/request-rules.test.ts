@@ -318,11 +318,12 @@ for (const kind of await storeKinds()) {
       assert.deepEqual(steps(), ['checkOptions']);
     });
 
-    it('accepted options: checked, then the row, the rail’s start, and the unit’s events at its end', async () => {
+    it('accepted options: checked, then the rail’s start, and the unit’s row and events at its end', async () => {
       const { outcome, steps } = await createWith(false);
       assert.equal((await outcome).kind, 'accepted');
-      // Events are gathered and written when the unit ends (kernel/events.ts, `beforeCommit`).
-      assert.deepEqual(steps(), ['checkOptions', 'insert transfers', 'start', 'insert events']);
+      // The new transfer and the events are held and written when the unit ends (`beforeCommit`:
+      // store/repos/transfers.ts, kernel/events.ts), the row first, as the rail left it.
+      assert.deepEqual(steps(), ['checkOptions', 'start', 'insert transfers', 'insert events']);
     });
   });
 }

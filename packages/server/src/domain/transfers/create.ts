@@ -21,8 +21,9 @@ import { markNewReference } from '../wallets/movement-events.ts';
  * Creates a transfer inside the caller's unit of work: resolves both payment
  * methods, applies the pair (§7.1), capability (§7.2) and limit (§7.3) rules,
  * lets the rail check its options (`checkOptions`),
- * inserts the row with status `created`, writes `transfer.created`, and lets the
- * rail start (holds, first postings, first job). Any refusal throws before a
+ * makes the row with status `created` (written at the unit's end, as the rail
+ * leaves it), writes `transfer.created`, and lets the rail start (holds, first
+ * postings, first job). Any refusal throws before a
  * row is written; the caller's unit of work rolls everything back.
  */
 export async function createTransferRecord(
@@ -93,9 +94,9 @@ export async function createTransferRecord(
     updatedOn: now,
     rowVersion: 1,
   };
-  // The row goes in first: a concurrent replay of the key blocks on the unique index before any money moves.
-  // Deferred (decision 2001), it travels with the rail's first statement; its unique violation then fails
-  // the unit there, and the service answers the winner's transfer as it would have here.
+  // Held until the unit's end and written once as the rail left it (decision 2001, "A new transfer written
+  // once"): a concurrent replay of the key then blocks on the unique index at that insert, its unique
+  // violation fails the whole unit (the money it moved included), and the service answers the winner.
   await insertTransfer(sql, transferToRow(record));
   markNewReference(sql, 'transfer', record.transferID);
   const created: EventData<'transfer.created'> = { accountID: platformID, transferID: record.transferID, status: record.status };

@@ -88,21 +88,61 @@ const COLUMNS = [
 const SELECT = `SELECT ${COLUMNS.join(', ')} FROM transfers`;
 
 /**
- * Inserts a transfer; a second row with the same (platform, idempotency key) raises UniqueViolation.
- * Deferred (decision 2001): that failure, a key taken by a concurrent request, fails the whole unit wherever it surfaces.
+ * Transfers a unit of work inserted and has not written yet, by the unit's `Sql`:
+ * a new transfer's row is written once, at the unit's end, as it stands then
+ * (decision 2001, amendment "A new transfer written once"). A rail's `start`
+ * moves a new transfer on at once (`created` → `completed`, `pending`,
+ * `failed`); written first and updated after, the row would be written twice,
+ * and the status change is not a HOT update (`transfers_status` indexes it), so
+ * PostgreSQL would insert into every index of the table a second time.
+ */
+const unwritten = new WeakMap<Sql, Map<string, TransferRow>>();
+
+const INSERT_ROW = `INSERT INTO transfers (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
+
+/**
+ * Inserts a transfer when the unit of work ends (at once outside one); a second
+ * row with the same (platform, idempotency key) raises UniqueViolation there and
+ * fails the whole unit, money moved before it included. Until then the unit
+ * reads and changes the row through this module (find…, update…), never by
+ * other SQL: nothing else of a unit reads its own new transfer.
  */
 export async function insertTransfer(sql: Sql, row: TransferRow): Promise<void> {
-  await sql.defer(
-    `INSERT INTO transfers (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
-    COLUMNS.map((column) => row[column] as SqlValue),
-  );
+  let rows = unwritten.get(sql);
+  const first = rows === undefined;
+  if (rows === undefined) {
+    rows = new Map();
+    unwritten.set(sql, rows);
+  }
+  rows.set(row.transfer_id, { ...row });
+  // Registered after the row is held: outside a unit the task runs at once and finds it.
+  if (first) await sql.beforeCommit(() => writeUnwritten(sql));
+}
+
+async function writeUnwritten(sql: Sql): Promise<void> {
+  const rows = unwritten.get(sql);
+  unwritten.delete(sql);
+  for (const row of rows?.values() ?? []) {
+    await sql.defer(INSERT_ROW, COLUMNS.map((column) => row[column] as SqlValue));
+  }
+}
+
+/** The unit's own new transfer, not written yet, or undefined. */
+function heldRow(sql: Sql, platformID: string, transferID: string): TransferRow | undefined {
+  const row = unwritten.get(sql)?.get(transferID);
+  return row?.platform_id === platformID ? row : undefined;
 }
 
 export async function findTransferRow(sql: Sql, platformID: string, transferID: string): Promise<TransferRow | undefined> {
+  const held = heldRow(sql, platformID, transferID);
+  if (held) return { ...held };
   return sql.get<TransferRow>(`${SELECT} WHERE platform_id = ? AND transfer_id = ?`, [platformID, transferID]);
 }
 
 export async function findTransferByIdempotencyKey(sql: Sql, platformID: string, key: string): Promise<TransferRow | undefined> {
+  for (const held of unwritten.get(sql)?.values() ?? []) {
+    if (held.platform_id === platformID && held.idempotency_key === key) return { ...held };
+  }
   return sql.get<TransferRow>(`${SELECT} WHERE platform_id = ? AND idempotency_key = ?`, [platformID, key]);
 }
 
@@ -154,15 +194,18 @@ export async function updateTransferRow(
   expectedVersion: number,
   change: TransferChange,
 ): Promise<boolean> {
+  const held = heldRow(sql, platformID, transferID);
+  if (held) return changeHeldRow(held, expectedVersion, change);
   const result = await sql.run(UPDATE_ROW, updateValues(platformID, transferID, expectedVersion, change));
   return result.changes === 1;
 }
 
 /**
- * The same change to a transfer inserted in this very unit of work, deferred
- * (decision 2001): no other transaction can see the row before the unit
- * commits, so no other writer can have moved its version, and there is no
- * answer to wait for.
+ * The same change to a transfer inserted in this very unit of work: no other
+ * transaction can see the row before the unit commits, so no other writer can
+ * have moved its version, and there is no answer to wait for. The row not
+ * written yet (insertTransfer) takes the change in memory; else the update is
+ * deferred (decision 2001).
  */
 export async function updateNewTransferRow(
   sql: Sql,
@@ -171,8 +214,35 @@ export async function updateNewTransferRow(
   expectedVersion: number,
   change: TransferChange,
 ): Promise<void> {
+  const held = heldRow(sql, platformID, transferID);
+  if (held) {
+    if (!changeHeldRow(held, expectedVersion, change)) throw new Error(`transfer ${transferID} is not at version ${expectedVersion} in its own unit of work`);
+    return;
+  }
   await sql.defer(UPDATE_ROW, updateValues(platformID, transferID, expectedVersion, change));
 }
+
+/** UPDATE_ROW's change on a row held in memory: the same columns, the same version check. */
+function changeHeldRow(row: TransferRow, expectedVersion: number, change: TransferChange): boolean {
+  if (Number(row.row_version) !== expectedVersion) return false;
+  for (const column of CHANGE_COLUMNS) (row as unknown as Record<string, unknown>)[column] = change[column];
+  row.row_version = expectedVersion + 1;
+  return true;
+}
+
+/** The columns UPDATE_ROW sets; the caller may pass a whole row as the change. */
+const CHANGE_COLUMNS = [
+  'status',
+  'failure_reason',
+  'source_details',
+  'destination_details',
+  'rail_state',
+  'metadata',
+  'foreign_id',
+  'rail_answered_on',
+  'completed_on',
+  'updated_on',
+] as const satisfies ReadonlyArray<keyof TransferChange>;
 
 export interface TransferQuery {
   platformID: string;
