@@ -1,5 +1,6 @@
 import { newRowID } from './ids.ts';
 import type { Sql } from '../store/port.ts';
+import { HeldUntilEnd } from '../store/end-of-unit.ts';
 import { insertEvents } from '../store/repos/events.ts';
 import { queueEventsForFanout } from '../store/repos/webhook-deliveries.ts';
 import type { Clock } from './clock.ts';
@@ -52,18 +53,8 @@ export async function recordEvents(sql: Sql, clock: Clock, events: readonly Even
   const at = clock.now();
   const createdOn = at.toISOString();
   const rows = events.map((event) => ({ ...event, eventID: newRowID(), createdOn, dueMs: at.getTime() }));
-  const waiting = gathered.get(sql);
-  if (waiting) {
-    waiting.push(...rows);
-    return;
-  }
-  // The unit's first events: later ones join this array until its end writes it.
-  gathered.set(sql, rows);
-  await sql.beforeCommit(async () => {
-    // Events recorded from here on (by a later end-of-unit task) gather anew.
-    gathered.delete(sql);
-    await writeEvents(sql, rows);
-  });
+  // The unit's first events start its list; later ones join it until its end writes it.
+  await gathered.hold(sql, () => rows, (list) => list.push(...rows));
 }
 
 interface GatheredEvent extends EventToRecord {
@@ -71,9 +62,6 @@ interface GatheredEvent extends EventToRecord {
   createdOn: string;
   dueMs: number;
 }
-
-/** The events each unit of work has recorded and not yet written; a failed unit's `Sql` goes, and its entry with it. */
-const gathered = new WeakMap<Sql, GatheredEvent[]>();
 
 async function writeEvents(sql: Sql, rows: readonly GatheredEvent[]): Promise<void> {
   await insertEvents(sql, rows);
@@ -91,6 +79,9 @@ async function writeEvents(sql: Sql, rows: readonly GatheredEvent[]): Promise<vo
     })),
   );
 }
+
+/** The events each unit of work has recorded and not yet written. */
+const gathered = new HeldUntilEnd<GatheredEvent[]>(writeEvents);
 
 /** A delivery is retried for this long after its event (platform time), then given up. */
 export const WEBHOOK_GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,5 @@
 import type { Sql, SqlValue } from '../port.ts';
+import { HeldUntilEnd } from '../end-of-unit.ts';
 
 /** One transfer as stored (migration 8). JSON columns hold text; money is BIGINT cents. */
 export interface TransferRow {
@@ -87,6 +88,8 @@ const COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof TransferRow>;
 const SELECT = `SELECT ${COLUMNS.join(', ')} FROM transfers`;
 
+const INSERT_ROW = `INSERT INTO transfers (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
+
 /**
  * Transfers a unit of work inserted and has not written yet, by the unit's `Sql`:
  * a new transfer's row is written once, at the unit's end, as it stands then
@@ -96,9 +99,9 @@ const SELECT = `SELECT ${COLUMNS.join(', ')} FROM transfers`;
  * and the status change is not a HOT update (`transfers_status` indexes it), so
  * PostgreSQL would insert into every index of the table a second time.
  */
-const unwritten = new WeakMap<Sql, Map<string, TransferRow>>();
-
-const INSERT_ROW = `INSERT INTO transfers (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
+const unwritten = new HeldUntilEnd<Map<string, TransferRow>>(async (sql, rows) => {
+  for (const row of rows.values()) await sql.defer(INSERT_ROW, COLUMNS.map((column) => row[column] as SqlValue));
+});
 
 /**
  * Inserts a transfer when the unit of work ends (at once outside one); a second
@@ -108,28 +111,13 @@ const INSERT_ROW = `INSERT INTO transfers (${COLUMNS.join(', ')}) VALUES (${COLU
  * other SQL: nothing else of a unit reads its own new transfer.
  */
 export async function insertTransfer(sql: Sql, row: TransferRow): Promise<void> {
-  let rows = unwritten.get(sql);
-  const first = rows === undefined;
-  if (rows === undefined) {
-    rows = new Map();
-    unwritten.set(sql, rows);
-  }
-  rows.set(row.transfer_id, { ...row });
-  // Registered after the row is held: outside a unit the task runs at once and finds it.
-  if (first) await sql.beforeCommit(() => writeUnwritten(sql));
-}
-
-async function writeUnwritten(sql: Sql): Promise<void> {
-  const rows = unwritten.get(sql);
-  unwritten.delete(sql);
-  for (const row of rows?.values() ?? []) {
-    await sql.defer(INSERT_ROW, COLUMNS.map((column) => row[column] as SqlValue));
-  }
+  const held = { ...row };
+  await unwritten.hold(sql, () => new Map([[held.transfer_id, held]]), (rows) => rows.set(held.transfer_id, held));
 }
 
 /** The unit's own new transfer, not written yet, or undefined. */
 function heldRow(sql: Sql, platformID: string, transferID: string): TransferRow | undefined {
-  const row = unwritten.get(sql)?.get(transferID);
+  const row = unwritten.of(sql)?.get(transferID);
   return row?.platform_id === platformID ? row : undefined;
 }
 
@@ -140,7 +128,7 @@ export async function findTransferRow(sql: Sql, platformID: string, transferID: 
 }
 
 export async function findTransferByIdempotencyKey(sql: Sql, platformID: string, key: string): Promise<TransferRow | undefined> {
-  for (const held of unwritten.get(sql)?.values() ?? []) {
+  for (const held of unwritten.of(sql)?.values() ?? []) {
     if (held.platform_id === platformID && held.idempotency_key === key) return { ...held };
   }
   return sql.get<TransferRow>(`${SELECT} WHERE platform_id = ? AND idempotency_key = ?`, [platformID, key]);
