@@ -15,6 +15,7 @@ import { roundTrips } from '../../packages/server/src/store/postgres/postgres-st
 import { postgresCpuSeconds } from './postgres-cpu.ts';
 import { printStatementStats, resetStatementStats } from './pg-statements.ts';
 import { startTestServer } from '../../packages/server/test/support/server.ts';
+import { notingSql } from '../../packages/server/test/support/noting-sql.ts';
 import { walletParty, transferBody } from '../../packages/server/test/transfers/helpers.ts';
 
 const MAX_N = 100_000;
@@ -39,22 +40,13 @@ const pgStatements = values['pg-statements'] && kind === 'postgres';
 const showSql = process.env['BENCH_SHOW_SQL'] === '1';
 const counts = new Map<string, number>();
 let statements = 0;
-function counting(sql: Sql): Sql {
-  const note = (text: string) => {
-    statements++;
-    // Only when asked: normalising every statement's text would weigh on the CPU figure.
-    if (showSql) counts.set(text, (counts.get(text) ?? 0) + 1);
-  };
-  return {
-    all: (text, params) => (note(text), sql.all(text, params)),
-    get: (text, params) => (note(text), sql.get(text, params)),
-    readBeforeWrites: (text, params) => (note(text), sql.readBeforeWrites(text, params)),
-    run: (text, params) => (note(text), sql.run(text, params)),
-    defer: (text, params) => (note(text), sql.defer(text, params)),
-    batch: (list) => (list.forEach((statement) => note(statement.sql)), sql.batch(list)),
-    beforeCommit: (task) => sql.beforeCommit(task),
-  };
+/** Counts a statement, and which SQL when asked. */
+function note(text: string): void {
+  statements++;
+  // Only when asked: normalising every statement's text would weigh on the CPU figure.
+  if (showSql) counts.set(text, (counts.get(text) ?? 0) + 1);
 }
+const counting = (sql: Sql): Sql => notingSql(sql, note);
 function instrument(store: Store): void {
   const write = store.write.bind(store);
   const read = store.read.bind(store);

@@ -23,6 +23,7 @@ import { TransferService } from '../../src/domain/transfers/service.ts';
 import { DEFAULT_RAILS } from '../../src/compose/services.ts';
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite } from '../support/server.ts';
+import { notingSql } from '../support/noting-sql.ts';
 import { transferBody, walletParty } from './helpers.ts';
 
 /*
@@ -253,28 +254,11 @@ describe('the documented create body and the checks agree (decision 1003)', () =
 
 /** A store whose units of work note each INSERT in `log`. */
 function notingInserts(store: Store, log: string[]): Store {
-  const noting = (sql: Sql): Sql => ({
-    all: (text, params) => sql.all(text, params),
-    get: (text, params) => sql.get(text, params),
-    readBeforeWrites: (text, params) => sql.readBeforeWrites(text, params),
-    run: (text, params) => {
-      note(text);
-      return sql.run(text, params);
-    },
-    defer: (text, params) => {
-      note(text);
-      return sql.defer(text, params);
-    },
-    batch: (list) => {
-      for (const statement of list) note(statement.sql);
-      return sql.batch(list);
-    },
-    beforeCommit: (task) => sql.beforeCommit(task),
-  });
   const note = (text: string) => {
     const table = /^\s*INSERT INTO (\w+)/i.exec(text)?.[1];
     if (table) log.push(`insert ${table}`);
   };
+  const noting = (sql: Sql): Sql => notingSql(sql, note);
   return {
     dialect: store.dialect,
     read: (work) => store.read((sql) => work(noting(sql))),

@@ -7,6 +7,7 @@ import { findTransferByIdempotencyKey, findTransferRow, insertTransfer, updateNe
 import { storeKinds } from '../support/stores.ts';
 import { serverPerSuite, type TestServer } from '../support/server.ts';
 import { bankParty } from '../support/parties.ts';
+import { notingSql } from '../support/noting-sql.ts';
 import { assertLedgerOk, balance, createWithPacing, methodTransferBody, platformCaller, transferBody, walletParty, type WalletParty } from './helpers.ts';
 
 // Decision 2001, amendment "A new transfer written once": a unit of work holds the
@@ -17,15 +18,7 @@ import { assertLedgerOk, balance, createWithPacing, methodTransferBody, platform
 /** Every statement the store's units of work and reads run while `during` runs. */
 async function statementsDuring(store: Store, during: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
-  const watch = (sql: Sql): Sql => ({
-    all: (text, params) => (seen.push(text), sql.all(text, params)),
-    get: (text, params) => (seen.push(text), sql.get(text, params)),
-    readBeforeWrites: (text, params) => (seen.push(text), sql.readBeforeWrites(text, params)),
-    run: (text, params) => (seen.push(text), sql.run(text, params)),
-    defer: (text, params) => (seen.push(text), sql.defer(text, params)),
-    batch: (list) => (list.forEach((statement) => seen.push(statement.sql)), sql.batch(list)),
-    beforeCommit: (task) => sql.beforeCommit(task),
-  });
+  const watch = (sql: Sql): Sql => notingSql(sql, (text) => seen.push(text));
   const write = store.write;
   const read = store.read;
   store.write = <T>(work: (sql: Sql) => Promise<T>) => write.call(store, (sql) => work(watch(sql))) as Promise<T>;
