@@ -20,6 +20,7 @@ import { setUpHotPair, setUpSpreadPairs, type TransferPair } from './scenarios/t
 import { pacedLoad, type PacedResult } from './tools/paced-load.ts';
 import { cpuMicrosPer, processCpuSeconds } from './tools/process-cpu.ts';
 import { runPgbench, runStatement } from './tools/pgbench.ts';
+import { walSegmentCount } from './tools/wal-segments.ts';
 import { postgresCpuSeconds } from './tools/postgres-cpu.ts';
 
 const { values, positionals } = parseArgs({
@@ -556,6 +557,8 @@ const receiver = chosen.some((scenario) => scenario.server === 'webhooks')
 
 const rows: string[] = [];
 const webhookLines: string[] = [];
+/** Per scenario: when the half-rate run's tail happened, to match it against the server's and the database's logs. */
+const tailLines: string[] = [];
 /** PGBENCH_RATIO scenarios' creates/s at full speed, for the ratio over pgbench. */
 const createRps = new Map<string, LoadResult>();
 const checks: string[] = [];
@@ -587,7 +590,14 @@ try {
     const base = await load(baseline, baselineTarget);
     const max = await load(measured, withAuth);
     const halfRate = Math.max(1, Math.floor(max.rps / 2));
+    const walBefore = IS_POSTGRES ? await walSegmentCount(db) : undefined;
     const half = await paced(measured.url, withAuth, halfRate);
+    const walAfter = IS_POSTGRES ? await walSegmentCount(db) : undefined;
+    tailLines.push(
+      `${scenario.name} at half rate, its slowest 100 ms windows (UTC, slowest answer, answers over 20 ms): ` +
+        half.slowest.map((w) => `${w.at} ${w.maxMs} ms (${w.over20ms})`).join(', ') +
+        (walBefore !== undefined && walAfter !== undefined ? `; WAL segments PostgreSQL created meanwhile: ${Math.max(0, walAfter - walBefore)}` : ''),
+    );
     // The same steady rate against the baseline: the floor of what the load generator and loopback add.
     const baseHalf = await paced(baseline.url, baselineTarget, halfRate);
     if (PGBENCH_RATIO.includes(scenario.name)) createRps.set(scenario.name, max);
@@ -639,5 +649,6 @@ console.log(`${connections} connections, ${duration} s per run; full speed: auto
 console.log('| scenario | baseline req/s | measured req/s (Railyard, or a floor) | ratio | baseline CPU µs/req | measured CPU µs/req | p50 at max (ms) | p99 at max (ms) | half rate (req/s) | p50 at half rate (ms) | p99 at half rate (ms) | baseline p99 at that rate (ms) | non-2xx |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
+for (const line of tailLines) console.log(line);
 for (const line of webhookLines) console.log(line);
 for (const check of checks) console.log(check);

@@ -37,6 +37,12 @@ export interface PacedResult {
   p90: number;
   p99: number;
   max: number;
+  /**
+   * The three 100 ms windows (by when their requests were due) with the slowest answers:
+   * when (UTC), the slowest latency and how many of the window's requests took over 20 ms.
+   * To match a tail against the server's or the database's log of the same moment.
+   */
+  slowest: { at: string; maxMs: number; over20ms: number }[];
 }
 
 function fill(text: string, id: string): string {
@@ -129,6 +135,7 @@ async function phase(pool: Pool, target: PacedTarget, runID: string, rate: numbe
   if (!drained) throw new Error(`paced load: ${total - answered} of ${total} requests unanswered ${DRAIN_TIMEOUT_MS} ms after the last was sent`);
   const sorted = latencies.slice().sort();
   const round = (ms: number) => Math.round(ms * 10) / 10;
+  const slowest = slowestWindows(latencies, rate, performance.timeOrigin + start).map((w) => ({ ...w, maxMs: round(w.maxMs) }));
   return {
     ...result,
     rate: Math.round((result.sent * 1000) / sendingMs),
@@ -136,5 +143,28 @@ async function phase(pool: Pool, target: PacedTarget, runID: string, rate: numbe
     p90: round(percentile(sorted, 0.9)),
     p99: round(percentile(sorted, 0.99)),
     max: round(sorted[sorted.length - 1]!),
+    slowest,
   };
+}
+
+const WINDOW_MS = 100;
+const SLOW_MS = 20;
+
+/**
+ * The three windows of WINDOW_MS (request i due at i / rate s) whose slowest answer is slowest,
+ * slowest first; `startMs` (epoch ms) is when request 0 was due.
+ */
+export function slowestWindows(latencies: Float64Array, rate: number, startMs: number): PacedResult['slowest'] {
+  const windows = new Map<number, { maxMs: number; over20ms: number }>();
+  latencies.forEach((latency, index) => {
+    const window = Math.floor((index * 1000) / rate / WINDOW_MS);
+    const seen = windows.get(window) ?? { maxMs: 0, over20ms: 0 };
+    seen.maxMs = Math.max(seen.maxMs, latency);
+    if (latency > SLOW_MS) seen.over20ms++;
+    windows.set(window, seen);
+  });
+  return [...windows]
+    .sort((a, b) => b[1].maxMs - a[1].maxMs)
+    .slice(0, 3)
+    .map(([window, seen]) => ({ at: new Date(startMs + window * WINDOW_MS).toISOString().slice(11, 22), ...seen }));
 }

@@ -1,0 +1,34 @@
+// A preload that notes when this Node process stopped answering: every event-loop stall over
+// 15 ms and every garbage collection pause over 5 ms, with the UTC time, one line each, appended
+// to $BENCH_STALL_LOG/<pid>.log. To match a latency tail (the bench's "slowest 100 ms windows")
+// against what the server was doing then:
+//   BENCH_STALL_LOG=/tmp/stalls BENCH_RAILYARD_NODE_ARGS="--import ./bench/tools/stall-probe.mjs" npm run bench -- …
+// Plain JavaScript: it loads before tsx does.
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
+
+const TICK_MS = 5;
+const STALL_MS = 15;
+const GC_MS = 5;
+
+const dir = process.env['BENCH_STALL_LOG'];
+if (dir) {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${process.pid}.log`);
+  const utc = (epochMs) => new Date(epochMs).toISOString().slice(11, 23);
+  appendFileSync(file, `start ${process.argv.slice(1).join(' ').slice(0, 200)}\n`);
+  // A timer due every TICK_MS that fires late by more than STALL_MS: the loop was busy or the process was not scheduled.
+  let last = Date.now();
+  setInterval(() => {
+    const now = Date.now();
+    const late = now - last - TICK_MS;
+    if (late > STALL_MS) appendFileSync(file, `stall ${utc(last)} ${late} ms\n`);
+    last = now;
+  }, TICK_MS).unref();
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.duration > GC_MS) appendFileSync(file, `gc ${utc(performance.timeOrigin + entry.startTime)} ${entry.duration.toFixed(1)} ms (kind ${entry.detail?.kind})\n`);
+    }
+  }).observe({ entryTypes: ['gc'] });
+}

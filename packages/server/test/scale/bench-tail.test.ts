@@ -1,0 +1,99 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { POSTGRES_URL, storeKinds } from '../support/stores.ts';
+import { slowestWindows } from '../../../../bench/tools/paced-load.ts';
+import { walSegmentCount } from '../../../../bench/tools/wal-segments.ts';
+
+// The bench's account of a latency tail at half rate (bench/README.md, "The tail at half rate"):
+// when it happened (the slowest 100 ms windows), whether PostgreSQL created WAL segments meanwhile,
+// and what the server's own loop and collector did then (bench/tools/stall-probe.mjs).
+
+const START = Date.UTC(2026, 10, 27, 21, 0, 0);
+
+describe('slowest windows of a paced run (bench/tools/paced-load.ts)', () => {
+  it('finds the three windows with the slowest answers, slowest first, dated by when their requests were due', () => {
+    // 100 requests/s for 2 s: ten per 100 ms window, all answered in 3 ms but for three moments.
+    const latencies = new Float64Array(200).fill(3);
+    latencies[55] = 80; // window 5 (0.5 s), with a second slow answer
+    latencies[57] = 25;
+    latencies[130] = 40; // window 13 (1.3 s)
+    latencies[199] = 21; // window 19 (1.9 s), the last
+    latencies[10] = 19; // window 1: not over 20 ms, and slower than none of the three
+    const windows = slowestWindows(latencies, 100, START);
+    assert.deepEqual(windows, [
+      { at: '21:00:00.50', maxMs: 80, over20ms: 2 },
+      { at: '21:00:01.30', maxMs: 40, over20ms: 1 },
+      { at: '21:00:01.90', maxMs: 21, over20ms: 1 },
+    ]);
+  });
+
+  it('places requests by rate: at 20 requests/s, request 3 is due in the second window', () => {
+    const latencies = new Float64Array(20).fill(1);
+    latencies[3] = 50; // due at 150 ms
+    assert.deepEqual(slowestWindows(latencies, 20, START)[0], { at: '21:00:00.10', maxMs: 50, over20ms: 1 });
+  });
+
+  it('answers fewer than three windows for a run shorter than three', () => {
+    assert.equal(slowestWindows(new Float64Array(5).fill(2), 100, START).length, 1);
+  });
+});
+
+describe('stall probe (bench/tools/stall-probe.mjs)', () => {
+  it('notes a blocked event loop with its length, and nothing without BENCH_STALL_LOG', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'railyard-stalls-'));
+    try {
+      const probe = resolve('bench/tools/stall-probe.mjs');
+      // Let the probe's timer start, then block the loop for 120 ms, then let the timer fire once more.
+      const script = 'setTimeout(() => { const end = Date.now() + 120; while (Date.now() < end); setTimeout(() => {}, 30); }, 30);';
+      const run = spawnSync(process.execPath, ['--import', probe, '-e', script], { env: { ...process.env, BENCH_STALL_LOG: dir } });
+      assert.equal(run.status, 0, `the probed process failed: ${run.stderr}`);
+      const files = readdirSync(dir);
+      assert.equal(files.length, 1, `one log per process, found ${files.join(', ')}`);
+      const stalls = readFileSync(join(dir, files[0]!), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('stall '))
+        .map((line) => Number(/ (\d+) ms$/.exec(line)![1]));
+      assert.ok(stalls.some((ms) => ms >= 100 && ms < 1000), `a stall of about 120 ms noted, found ${JSON.stringify(stalls)}`);
+
+      const unset = spawnSync(process.execPath, ['--import', probe, '-e', script], { env: { ...process.env, BENCH_STALL_LOG: '' } });
+      assert.equal(unset.status, 0, `the unprobed process failed: ${unset.stderr}`);
+      assert.equal(readdirSync(dir).length, 1, 'without BENCH_STALL_LOG the probe writes nothing');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const postgres = (await storeKinds()).includes('postgres');
+
+describe('WAL segment count (bench/tools/wal-segments.ts)', { skip: postgres ? false : 'PostgreSQL is not among the stores under test' }, () => {
+  it('counts the segment files of pg_wal for a role that may list it', async () => {
+    const count = await walSegmentCount(POSTGRES_URL);
+    assert.ok(Number.isSafeInteger(count) && count! >= 1, `at least the current segment, got ${count}`);
+  });
+
+  it('answers undefined, without throwing, for a role that may not list pg_wal', async () => {
+    const role = `railyard_nowal_${process.pid}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE ROLE ${role} LOGIN`);
+      const url = new URL(POSTGRES_URL);
+      url.username = role;
+      url.password = '';
+      assert.equal(await walSegmentCount(url.toString()), undefined);
+    } finally {
+      await admin.query(`DROP ROLE IF EXISTS ${role}`);
+      await admin.end();
+    }
+  });
+
+  it('answers undefined for a server that cannot be reached', async () => {
+    assert.equal(await walSegmentCount('postgres://nobody@127.0.0.1:1/none'), undefined);
+  });
+});
