@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { POSTGRES_URL, storeKinds } from '../support/stores.ts';
 import { slowestWindows } from '../../../../bench/tools/paced-load.ts';
@@ -47,7 +48,7 @@ describe('stall probe (bench/tools/stall-probe.mjs)', () => {
   it('notes a blocked event loop with its length, and nothing without BENCH_STALL_LOG', () => {
     const dir = mkdtempSync(join(tmpdir(), 'railyard-stalls-'));
     try {
-      const probe = resolve('bench/tools/stall-probe.mjs');
+      const probe = fileURLToPath(new URL('../../../../bench/tools/stall-probe.mjs', import.meta.url));
       // Let the probe's timer start, then block the loop for 120 ms, then let the timer fire once more.
       const script = 'setTimeout(() => { const end = Date.now() + 120; while (Date.now() < end); setTimeout(() => {}, 30); }, 30);';
       const run = spawnSync(process.execPath, ['--import', probe, '-e', script], { env: { ...process.env, BENCH_STALL_LOG: dir } });
