@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,12 @@ import { walSegmentCount } from '../../../../bench/tools/wal-segments.ts';
 // and what the server's own loop and collector did then (bench/tools/stall-probe.mjs).
 
 const START = Date.UTC(2026, 10, 27, 21, 0, 0);
+
+// Asked before any test runs: its probe is a socket with a 1 s timeout, which a test that blocked
+// this process's event loop (a spawnSync under load did, in CI) would run out.
+const postgres = (await storeKinds()).includes('postgres');
+
+const run = promisify(execFile);
 
 describe('slowest windows of a paced run (bench/tools/paced-load.ts)', () => {
   it('finds the three windows with the slowest answers, slowest first, dated by when their requests were due', () => {
@@ -45,24 +52,29 @@ describe('slowest windows of a paced run (bench/tools/paced-load.ts)', () => {
 });
 
 describe('stall probe (bench/tools/stall-probe.mjs)', () => {
-  it('notes a blocked event loop with its length, and nothing without BENCH_STALL_LOG', () => {
+  it('notes a blocked event loop with its length and how much of it the thread ran or waited for a core, and nothing without BENCH_STALL_LOG', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'railyard-stalls-'));
     try {
       const probe = fileURLToPath(new URL('../../../../bench/tools/stall-probe.mjs', import.meta.url));
       // Let the probe's timer start, then block the loop for 120 ms, then let the timer fire once more.
       const script = 'setTimeout(() => { const end = Date.now() + 120; while (Date.now() < end); setTimeout(() => {}, 30); }, 30);';
-      const run = spawnSync(process.execPath, ['--import', probe, '-e', script], { env: { ...process.env, BENCH_STALL_LOG: dir } });
-      assert.equal(run.status, 0, `the probed process failed: ${run.stderr}`);
+      // Asynchronous, so that this process's own loop goes on meanwhile (the child blocks its own).
+      await run(process.execPath, ['--import', probe, '-e', script], { env: { ...process.env, BENCH_STALL_LOG: dir } });
       const files = readdirSync(dir);
       assert.equal(files.length, 1, `one log per process, found ${files.join(', ')}`);
-      const stalls = readFileSync(join(dir, files[0]!), 'utf8')
-        .split('\n')
+      const lines = readFileSync(join(dir, files[0]!), 'utf8').split('\n');
+      const stalls = lines
         .filter((line) => line.startsWith('stall '))
-        .map((line) => Number(/ (\d+) ms$/.exec(line)![1]));
-      assert.ok(stalls.some((ms) => ms >= 100 && ms < 1000), `a stall of about 120 ms noted, found ${JSON.stringify(stalls)}`);
+        .map((line) => /^stall \d\d:\d\d:\d\d\.\d{3} (\d+) ms \(ran (\d+) ms, waited for a core (\d+) ms\)$/.exec(line))
+        .filter((match) => match !== null)
+        .map((match) => ({ late: Number(match[1]), ran: Number(match[2]), waited: Number(match[3]) }));
+      const blocked = stalls.find((stall) => stall.late >= 100 && stall.late < 1000);
+      assert.ok(blocked, `a stall of about 120 ms noted with its split, found ${JSON.stringify(lines)}`);
+      // A busy loop never sleeps: for its 120 ms the thread either ran or waited, runnable, for a core.
+      assert.ok(blocked.ran + blocked.waited >= 100, `ran + waited covers the busy loop: ${JSON.stringify(blocked)}`);
+      assert.ok(blocked.ran + blocked.waited <= blocked.late + 15, `ran + waited within the stall and its tick: ${JSON.stringify(blocked)}`);
 
-      const unset = spawnSync(process.execPath, ['--import', probe, '-e', script], { env: { ...process.env, BENCH_STALL_LOG: '' } });
-      assert.equal(unset.status, 0, `the unprobed process failed: ${unset.stderr}`);
+      await run(process.execPath, ['--import', probe, '-e', script], { env: { ...process.env, BENCH_STALL_LOG: '' } });
       assert.equal(readdirSync(dir).length, 1, 'without BENCH_STALL_LOG the probe writes nothing');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -70,7 +82,6 @@ describe('stall probe (bench/tools/stall-probe.mjs)', () => {
   });
 });
 
-const postgres = (await storeKinds()).includes('postgres');
 
 describe('WAL segment count (bench/tools/wal-segments.ts)', { skip: postgres ? false : 'PostgreSQL is not among the stores under test' }, () => {
   it('counts the segment files of pg_wal for a role that may list it', async () => {
