@@ -2,7 +2,8 @@
 // 15 ms and every garbage collection pause over 5 ms, with the UTC time, one line each, appended
 // to $BENCH_STALL_LOG/<pid>.log. Where Linux gives the main thread's scheduler figures
 // (/proc/thread-self/schedstat), a stall also says how much of it the thread ran (JavaScript,
-// GC) and how much it waited, runnable, for a core another process held. To match a latency tail (the bench's "slowest 100 ms windows")
+// GC) and how much it waited, runnable, for a core another process held. What the two leave of a
+// stall on a virtual machine is time the host took the virtual core away (steal), counted by neither. To match a latency tail (the bench's "slowest 100 ms windows")
 // against what the server was doing then:
 //   BENCH_STALL_LOG=/tmp/stalls BENCH_RAILYARD_NODE_ARGS="--import ./bench/tools/stall-probe.mjs" npm run bench -- …
 // Plain JavaScript: it loads before tsx does.

