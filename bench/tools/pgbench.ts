@@ -23,12 +23,12 @@ export interface PgbenchResult {
   clientCpuMicros: number | undefined;
 }
 
-/** One statement on its own connection to `databaseUrl` (a database's `ANALYZE`, or `CREATE DATABASE` through `postgres`). */
-export async function runStatement(databaseUrl: string, text: string): Promise<void> {
+/** One statement on its own connection to `databaseUrl` (a database's `ANALYZE`, or `CREATE DATABASE` through `postgres`); answers its rows. */
+export async function runStatement<Row extends pg.QueryResultRow = pg.QueryResultRow>(databaseUrl: string, text: string): Promise<Row[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(text);
+    return (await client.query<Row>(text)).rows;
   } finally {
     await client.end();
   }

@@ -3,8 +3,9 @@
 // to $BENCH_STALL_LOG/<pid>.log. Where Linux gives the main thread's scheduler figures
 // (/proc/thread-self/schedstat), a stall also says how much of it the thread ran (JavaScript,
 // GC) and how much it waited, runnable, for a core another process held. What the two leave of a
-// stall on a virtual machine is time the host took the virtual core away (steal), counted by neither. To match a latency tail (the bench's "slowest 100 ms windows")
-// against what the server was doing then:
+// stall on a virtual machine is time the host took the virtual core away (steal), counted by
+// neither. To match a latency tail (the bench's "slowest 100 ms windows") against what the server
+// was doing then:
 //   BENCH_STALL_LOG=/tmp/stalls BENCH_RAILYARD_NODE_ARGS="--import ./bench/tools/stall-probe.mjs" npm run bench -- …
 // Plain JavaScript: it loads before tsx does.
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ if (dir) {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${process.pid}.log`);
   const utc = (epochMs) => new Date(epochMs).toISOString().slice(11, 23);
+  const ms = (ns) => Math.round(ns / 1e6);
   appendFileSync(file, `start ${process.argv.slice(1).join(' ').slice(0, 200)}\n`);
   // A timer due every TICK_MS that fires late by more than STALL_MS: the loop was busy or the process was not scheduled.
   let last = Date.now();
@@ -29,7 +31,6 @@ if (dir) {
     const sched = schedstat();
     const late = now - last - TICK_MS;
     if (late > STALL_MS) {
-      const ms = (ns) => Math.round(ns / 1e6);
       const split = sched && lastSched ? ` (ran ${ms(sched.ranNs - lastSched.ranNs)} ms, waited for a core ${ms(sched.waitedNs - lastSched.waitedNs)} ms)` : '';
       appendFileSync(file, `stall ${utc(last)} ${late} ms${split}\n`);
     }

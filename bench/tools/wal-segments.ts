@@ -3,18 +3,14 @@
 // wal_init_zero) while every commit waits for it: on this machine 25–47 ms per segment, measured
 // in the PostgreSQL log (bench/README.md, "The tail at half rate"). A segment recycled at a
 // checkpoint is only renamed, so the count grows only when one is created.
-import pg from 'pg';
+import { runStatement } from './pgbench.ts';
 
-/** The number of files in pg_wal, or undefined where the role may not list it (pg_ls_waldir needs pg_monitor). */
+/** The number of files in pg_wal, or undefined where the role may not list it (pg_ls_waldir needs pg_monitor) or the server does not answer. */
 export async function walSegmentCount(databaseUrl: string): Promise<number | undefined> {
-  const client = new pg.Client({ connectionString: databaseUrl });
   try {
-    await client.connect();
-    const result = await client.query<{ count: string }>(`SELECT count(*) AS count FROM pg_ls_waldir() WHERE name ~ '^[0-9A-F]{24}$'`);
-    return Number(result.rows[0]!.count);
+    const rows = await runStatement<{ count: string }>(databaseUrl, `SELECT count(*) AS count FROM pg_ls_waldir() WHERE name ~ '^[0-9A-F]{24}$'`);
+    return Number(rows[0]!.count);
   } catch {
     return undefined;
-  } finally {
-    await client.end().catch(() => {});
   }
 }

@@ -83,7 +83,6 @@ describe('stall probe (bench/tools/stall-probe.mjs)', () => {
   });
 });
 
-
 describe('WAL segment count (bench/tools/wal-segments.ts)', { skip: postgres ? false : 'PostgreSQL is not among the stores under test' }, () => {
   it('counts the segment files of pg_wal for a role that may list it', async () => {
     const count = await walSegmentCount(POSTGRES_URL);
