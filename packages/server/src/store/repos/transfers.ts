@@ -148,26 +148,25 @@ export interface TransferChange {
   updated_on: string;
 }
 
-const UPDATE_ROW = `UPDATE transfers SET status = ?, failure_reason = ?, source_details = ?, destination_details = ?, rail_state = ?,
-            metadata = ?, foreign_id = ?, rail_answered_on = ?, completed_on = ?, updated_on = ?, row_version = row_version + 1
+/** The columns a change sets, in the SQL and on a held row alike; the caller may pass a whole row as the change. */
+const CHANGE_COLUMNS = [
+  'status',
+  'failure_reason',
+  'source_details',
+  'destination_details',
+  'rail_state',
+  'metadata',
+  'foreign_id',
+  'rail_answered_on',
+  'completed_on',
+  'updated_on',
+] as const satisfies ReadonlyArray<keyof TransferChange>;
+
+const UPDATE_ROW = `UPDATE transfers SET ${CHANGE_COLUMNS.map((column) => `${column} = ?`).join(', ')}, row_version = row_version + 1
       WHERE platform_id = ? AND transfer_id = ? AND row_version = ?`;
 
 function updateValues(platformID: string, transferID: string, expectedVersion: number, change: TransferChange): SqlValue[] {
-  return [
-    change.status,
-    change.failure_reason,
-    change.source_details,
-    change.destination_details,
-    change.rail_state,
-    change.metadata,
-    change.foreign_id,
-    change.rail_answered_on,
-    change.completed_on,
-    change.updated_on,
-    platformID,
-    transferID,
-    expectedVersion,
-  ];
+  return [...CHANGE_COLUMNS.map((column) => change[column]), platformID, transferID, expectedVersion];
 }
 
 /**
@@ -217,20 +216,6 @@ function changeHeldRow(row: TransferRow, expectedVersion: number, change: Transf
   row.row_version = expectedVersion + 1;
   return true;
 }
-
-/** The columns UPDATE_ROW sets; the caller may pass a whole row as the change. */
-const CHANGE_COLUMNS = [
-  'status',
-  'failure_reason',
-  'source_details',
-  'destination_details',
-  'rail_state',
-  'metadata',
-  'foreign_id',
-  'rail_answered_on',
-  'completed_on',
-  'updated_on',
-] as const satisfies ReadonlyArray<keyof TransferChange>;
 
 export interface TransferQuery {
   platformID: string;
