@@ -1,9 +1,11 @@
 // Measures one wallet→wallet create in-process, without HTTP: CPU ms and SQL
 // statements per create, over N creates with C in flight on a fresh SQLite store.
-//   node --import tsx bench/tools/transfer-cpu.ts [--n 3000] [--concurrency 32] [--kind sqlite|postgres] [--pairs 1] [--warmup 0] [--webhook] [--pg-statements]
+//   node --import tsx bench/tools/transfer-cpu.ts [--n 3000] [--concurrency 32] [--kind sqlite|postgres] [--pairs 1] [--warmup 0] [--webhook] [--pg-statements] [--group N [--group-connections K]]
 // --pairs: wallet pairs the creates rotate over (1 = every create on the same two wallets).
 // --warmup: creates run first and not measured, then ANALYZE on PostgreSQL (see below).
 // --pg-statements (postgres): each statement's execution time per create, from pg_stat_statements (pg-statements.ts).
+// --group N (postgres): the measured creates run N at a time as savepoints of one transaction on
+// one connection (K connections: K groups at once), to measure what a group commit would save (group-commit.ts).
 // --webhook: one enabled webhook subscribed to `*` first (no delivery worker runs in the
 // test server), so the figure is the outbox's cost on the create path alone.
 // Statements are counted by wrapping the store's `Sql` in a counting proxy, so
@@ -14,6 +16,8 @@ import type { Sql, Store } from '../../packages/server/src/store/port.ts';
 import { roundTrips } from '../../packages/server/src/store/postgres/postgres-store.ts';
 import { postgresCpuSeconds } from './postgres-cpu.ts';
 import { printStatementStats, resetStatementStats } from './pg-statements.ts';
+import { groupWrites, MAX_GROUP, type Grouping } from './group-commit.ts';
+import { POSTGRES_URL } from '../../packages/server/test/support/stores.ts';
 import { startTestServer } from '../../packages/server/test/support/server.ts';
 import { notingSql } from '../../packages/server/test/support/noting-sql.ts';
 import { walletParty, transferBody } from '../../packages/server/test/transfers/helpers.ts';
@@ -23,7 +27,7 @@ const MAX_CONCURRENCY = 512;
 const MAX_PAIRS = 1000;
 
 const { values } = parseArgs({
-  options: { n: { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '32' }, kind: { type: 'string', default: 'sqlite' }, pairs: { type: 'string', default: '1' }, warmup: { type: 'string', default: '0' }, webhook: { type: 'boolean', default: false }, 'pg-statements': { type: 'boolean', default: false } },
+  options: { n: { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '32' }, kind: { type: 'string', default: 'sqlite' }, pairs: { type: 'string', default: '1' }, warmup: { type: 'string', default: '0' }, webhook: { type: 'boolean', default: false }, 'pg-statements': { type: 'boolean', default: false }, group: { type: 'string', default: '0' }, 'group-connections': { type: 'string', default: '1' } },
 });
 const n = Number(values.n);
 const concurrency = Number(values.concurrency);
@@ -35,6 +39,10 @@ const warmup = Number(values.warmup);
 if (!Number.isSafeInteger(warmup) || warmup < 0 || warmup > MAX_N) throw new Error(`--warmup must be 0..${MAX_N}`);
 const kind = values.kind === 'postgres' ? 'postgres' : 'sqlite';
 const pgStatements = values['pg-statements'] && kind === 'postgres';
+const group = Number(values.group);
+if (!Number.isSafeInteger(group) || group < 0 || group > MAX_GROUP) throw new Error(`--group must be 0..${MAX_GROUP}`);
+if (group > 0 && kind !== 'postgres') throw new Error('--group needs --kind postgres');
+const groupConnections = Number(values['group-connections']); // checked by groupWrites
 
 /** Counts every statement a unit of work runs, and which SQL, to find repeated reads. */
 const showSql = process.env['BENCH_SHOW_SQL'] === '1';
@@ -55,6 +63,7 @@ function instrument(store: Store): void {
 }
 
 const s = await startTestServer(kind);
+let grouping: Grouping | undefined;
 try {
   // --pairs 1 is the hot case (every create locks the same two wallets); more pairs spread the
   // creates over distinct wallets, as the HTTP bench's transfers.spread does.
@@ -89,6 +98,10 @@ try {
     if (kind === 'postgres') await s.testStore.store.write((sql) => sql.run('ANALYZE', []));
   }
   if (pgStatements) await resetStatementStats(s.testStore.store);
+  if (group > 0) {
+    const row = await s.testStore.store.read((sql) => sql.get<{ schema: string }>('SELECT current_schema() AS schema'));
+    grouping = await groupWrites(s.testStore.store, { connectionString: POSTGRES_URL, schema: row?.schema, size: group, connections: groupConnections });
+  }
   instrument(s.testStore.store);
   const roundTrips0 = roundTrips.count;
   const cpu0 = process.cpuUsage();
@@ -106,6 +119,10 @@ try {
   if (kind === 'postgres') console.log(`round trips/create ${((roundTrips.count - roundTrips0) / n).toFixed(1)}`);
   // The database's side of the same creates (all its processes; tools/postgres-cpu.ts), where it runs on this machine.
   if (postgres0 !== undefined && postgres1 !== undefined) console.log(`postgres cpu ms/create ${(((postgres1 - postgres0) * 1000) / n).toFixed(3)}`);
+  if (grouping) {
+    const perGroup = (grouping.units + grouping.retried) / Math.max(grouping.groups, 1);
+    console.log(`group commit: ${grouping.groups} groups, ${perGroup.toFixed(1)} units per group (at most ${group}), ${groupConnections} connection(s), ${grouping.retried} units run again after a deadlock`);
+  }
   if (pgStatements) await printStatementStats(s.testStore.store, n, Math.ceil(n / 2));
   if (showSql) {
     for (const [text, count] of [...counts].sort((a, b) => b[1] - a[1])) {
@@ -113,5 +130,6 @@ try {
     }
   }
 } finally {
+  await grouping?.close();
   await s.close();
 }

@@ -164,15 +164,19 @@ function batchResult(result: pg.QueryResult): BatchResult {
  * lock taken by a guarded update is held across fewer round trips. A statement
  * sent alone (nothing pending) goes through the driver's own named query.
  */
-class PostgresUnit extends PostgresSql {
-  private pending: PipelinedStatement[] = [BEGIN];
+export class PostgresUnit extends PostgresSql {
+  private pending: PipelinedStatement[];
   /** Whether anything reached PostgreSQL: a unit that sent nothing has no transaction to end. */
   private sent = false;
   /** What the unit left for its end (`beforeCommit`). */
   private readonly atEnd = new EndOfUnitTasks();
 
-  constructor(private readonly connection: pg.PoolClient) {
+  constructor(
+    private readonly connection: pg.PoolClient | pg.Client,
+    private readonly ends: UnitEnds = TRANSACTION,
+  ) {
     super(connection);
+    this.pending = [ends.open];
   }
 
   protected override async send(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult> {
@@ -211,12 +215,12 @@ class PostgresUnit extends PostgresSql {
   async commit(): Promise<void> {
     await this.atEnd.run();
     if (!this.sent && this.pending.length === 1) return; // BEGIN alone: the unit wrote and read nothing
-    await this.sendPipeline([...this.pending, COMMIT]);
+    await this.sendPipeline([...this.pending, this.ends.close]);
   }
 
   async rollback(): Promise<void> {
     this.pending = [];
-    if (this.sent) await this.connection.query('ROLLBACK');
+    if (this.sent) await this.connection.query(this.ends.undo);
   }
 
   /** One pipeline of one or more statements; answers every statement's result, in order. */
@@ -232,8 +236,18 @@ class PostgresUnit extends PostgresSql {
   }
 }
 
-const BEGIN = pipelined('BEGIN', []);
-const COMMIT = pipelined('COMMIT', []);
+/**
+ * How a unit of work opens, closes and undoes: a transaction of its own. The
+ * bench's group-commit measurement (bench/tools/group-commit.ts) runs units as
+ * savepoints of one shared transaction instead; nothing else does.
+ */
+export interface UnitEnds {
+  open: PipelinedStatement;
+  close: PipelinedStatement;
+  undo: string;
+}
+
+const TRANSACTION: UnitEnds = { open: pipelined('BEGIN', []), close: pipelined('COMMIT', []), undo: 'ROLLBACK' };
 
 /** The error each pooled connection reported, if it did: such a connection is dead. */
 const connectionErrors = new WeakMap<pg.PoolClient, Error>();
