@@ -5,6 +5,7 @@ const USAGE = `usage: railyard <command> [flags]
   serve   [--port P] [--host H] [--db URL] [--rate-limit N|moov|0] [--log-level L]
           [--rail-pacing fast|realistic] [--job-poll-ms MS] [--webhook-lease-ms MS]
           [--workers N]   N processes on one PostgreSQL database (docs/deploy.md)
+          [--db-connections N]   PostgreSQL connections per process, 1 to 100 (default 5)
   migrate [--db URL]
   admin   create-platform --name NAME [--public-key K] [--db URL]   (secret: RAILYARD_PLATFORM_SECRET)
   admin   verify-ledger [--db URL]   recompute balances from postings; prints ok or the first violation

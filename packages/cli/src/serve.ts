@@ -1,6 +1,7 @@
 import type { RailPacing, RateLimitSetting } from '@railyard/server';
 import { databaseUrlFrom, parseFlags, UsageError } from './args.ts';
 import { isServeWorker, parseWorkers, reportListening, superviseWorkers } from './serve-workers.ts';
+import { parseDbConnections } from './db-connections.ts';
 
 /** `npm start` serves here, on the loopback host, so a fresh checkout is not open to the network. */
 const DEFAULT_PORT = 8080;
@@ -17,6 +18,7 @@ export async function serve(argv: string[]): Promise<void> {
     'job-poll-ms': { type: 'string' },
     'webhook-lease-ms': { type: 'string' },
     workers: { type: 'string' },
+    'db-connections': { type: 'string' },
   });
   const portText = values.port ?? process.env['PORT'] ?? String(DEFAULT_PORT);
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
@@ -60,7 +62,12 @@ export async function serve(argv: string[]): Promise<void> {
   if (workers > 1 && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new UsageError('--workers above 1 needs a PostgreSQL database (--db postgres://…): SQLite is written by one process');
   }
-  const store = openStore(databaseUrl);
+  const maxConnections = parseDbConnections(values['db-connections'] ?? process.env['RAILYARD_DB_CONNECTIONS']);
+  // SQLite is one connection in one process: a pool size there would be silently ignored.
+  if (maxConnections !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new UsageError('--db-connections applies to a PostgreSQL database (--db postgres://…): SQLite has one connection');
+  }
+  const store = openStore(databaseUrl, { maxConnections });
   for (const warning of store.warnings ?? []) process.stderr.write(`warning: ${warning}\n`);
   await store.migrate();
   // Key material for sealed account numbers and fingerprints (0500): a missing or bad key stops start-up.

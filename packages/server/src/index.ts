@@ -4,11 +4,11 @@ export { parseRateLimit, DEFAULT_RATE_LIMIT_PER_SECOND, type RateLimitSetting } 
 export { createServices, type Services } from './compose/services.ts';
 export { upgradeAtRest, type AtRestUpgrade } from './compose/at-rest.ts';
 export { systemClock, type Clock } from './kernel/clock.ts';
-export { openStore, DEFAULT_DB } from './compose/open-store.ts';
+export { openStore, DEFAULT_DB, type OpenStoreOptions } from './compose/open-store.ts';
 export { loadSourceSecrets, type SourceSecrets } from './domain/sources/source-secrets.ts';
 export type { Store, Sql } from './store/port.ts';
 export { SqliteStore } from './store/sqlite/sqlite-store.ts';
-export { PostgresStore } from './store/postgres/postgres-store.ts';
+export { PostgresStore, DEFAULT_MAX_CONNECTIONS } from './store/postgres/postgres-store.ts';
 export { verifyLedger, type VerifyResult } from './ledger/verify.ts';
 export { parseRailPacing, type RailPacing } from './domain/transfers/pacing.ts';
 export { parseJobPollInterval } from './jobs/poll-interval.ts';

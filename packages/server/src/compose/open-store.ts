@@ -6,13 +6,18 @@ import { PostgresStore } from '../store/postgres/postgres-store.ts';
 
 export const DEFAULT_DB = 'sqlite:./data/railyard.db';
 
+export interface OpenStoreOptions {
+  /** PostgreSQL: connections this process opens at most (DEFAULT_MAX_CONNECTIONS when absent). SQLite has one. */
+  maxConnections?: number;
+}
+
 /**
  * Opens a store from a URL: `sqlite:PATH` (or `sqlite::memory:`) or
  * `postgres://…` / `postgresql://…`.
  */
-export function openStore(url: string): Store {
+export function openStore(url: string, options: OpenStoreOptions = {}): Store {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    return new PostgresStore({ connectionString: url });
+    return new PostgresStore({ connectionString: url, ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}) });
   }
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);

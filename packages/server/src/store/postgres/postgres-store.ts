@@ -252,10 +252,19 @@ const TRANSACTION: UnitEnds = { open: pipelined('BEGIN', []), close: pipelined('
 /** The error each pooled connection reported, if it did: such a connection is dead. */
 const connectionErrors = new WeakMap<pg.PoolClient, Error>();
 
+/**
+ * Connections one process opens at most (`serve --db-connections`, docs/deploy.md). Five: a
+ * process's Node thread feeds about 1,000 creates/s at most, each holding its connection for a few
+ * milliseconds, so five carry it; more only add backends that contend for the same cores, WAL
+ * and row locks. Measured: five against ten, 2026-11-27 (bench/README.md, "Connections per process").
+ */
+export const DEFAULT_MAX_CONNECTIONS = 5;
+
 export interface PostgresOptions {
   connectionString: string;
   /** A schema to use instead of `public`: tests isolate themselves this way. */
   schema?: string;
+  /** The pool's bound; a unit of work past it waits for a connection to come back. */
   maxConnections?: number;
 }
 
@@ -276,7 +285,7 @@ export class PostgresStore implements Store {
     }
     this.pool = new (loadDriver().Pool)({
       connectionString: options.connectionString,
-      max: options.maxConnections ?? 10,
+      max: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
       ...(this.schema ? { options: `-c search_path=${this.schema}` } : {}),
     });
     // An idle client's error (database restart) must not crash the process.
