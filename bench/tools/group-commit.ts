@@ -10,7 +10,7 @@
 // own three messages; what a group shares is BEGIN, COMMIT and the commit's WAL flush.
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { PostgresUnit, type UnitEnds } from '../../packages/server/src/store/postgres/postgres-store.ts';
+import { isRetryable, PostgresUnit, type UnitEnds } from '../../packages/server/src/store/postgres/postgres-store.ts';
 import type { Sql, Store } from '../../packages/server/src/store/port.ts';
 
 export const MAX_GROUP = 16; // each unit is a subtransaction; PostgreSQL caches 64 per transaction
@@ -29,11 +29,6 @@ interface Queued {
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   attempts: number;
-}
-
-function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === '40001' || code === '40P01';
 }
 
 export interface Grouping {

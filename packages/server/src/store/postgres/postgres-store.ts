@@ -83,7 +83,8 @@ function translateError(error: unknown): unknown {
   return error;
 }
 
-function isRetryable(error: unknown): boolean {
+/** A deadlock's victim or a serialization failure: the unit may simply run again. */
+export function isRetryable(error: unknown): boolean {
   const code = (error as { code?: string }).code;
   return code === '40001' || code === '40P01';
 }
