@@ -24,6 +24,7 @@ export async function serve(argv: string[]): Promise<void> {
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
   // Port 0 asks the OS for a free port; the line printed below names the one it gave.
   if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port must be 0 to 65535, not ${portText}`);
+  const maxConnections = parseDbConnections(values['db-connections'] ?? process.env['RAILYARD_DB_CONNECTIONS']);
   // Loaded after the flags and port are checked, so those usage errors answer at once.
   const {
     buildApp,
@@ -62,7 +63,6 @@ export async function serve(argv: string[]): Promise<void> {
   if (workers > 1 && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new UsageError('--workers above 1 needs a PostgreSQL database (--db postgres://…): SQLite is written by one process');
   }
-  const maxConnections = parseDbConnections(values['db-connections'] ?? process.env['RAILYARD_DB_CONNECTIONS']);
   // SQLite is one connection in one process: a pool size there would be silently ignored.
   if (maxConnections !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new UsageError('--db-connections applies to a PostgreSQL database (--db postgres://…): SQLite has one connection');

@@ -58,14 +58,17 @@ describe('PostgreSQL connections per process', () => {
   after(() => killAllChildren());
 
   it('refuses a count outside 1 to 100, and any count for SQLite, as usage errors (exit 2)', async () => {
-    for (const bad of ['0', '101', 'two', '1.5']) {
-      const answer = await runCli(['serve', '--port', '0', '--db-connections', bad]);
-      assert.equal(answer.code, 2, bad);
-      assert.match(answer.stderr, new RegExp(`--db-connections must be 1 to 100, not ${bad.replace('.', '\\.')}`));
-    }
-    const sqlite = await runCli(['serve', '--port', '0', '--db', 'sqlite::memory:'], { RAILYARD_DB_CONNECTIONS: '4' });
-    assert.equal(sqlite.code, 2);
-    assert.match(sqlite.stderr, /--db-connections applies to a PostgreSQL database/);
+    const bads = ['0', '101', 'two', '1.5'];
+    const [sqlite, ...answers] = await Promise.all([
+      runCli(['serve', '--port', '0', '--db', 'sqlite::memory:'], { RAILYARD_DB_CONNECTIONS: '4' }),
+      ...bads.map((bad) => runCli(['serve', '--port', '0', '--db-connections', bad])),
+    ]);
+    bads.forEach((bad, i) => {
+      assert.equal(answers[i]!.code, 2, bad);
+      assert.match(answers[i]!.stderr, new RegExp(`--db-connections must be 1 to 100, not ${bad.replace('.', '\\.')}`));
+    });
+    assert.equal(sqlite!.code, 2);
+    assert.match(sqlite!.stderr, /--db-connections applies to a PostgreSQL database/);
   });
 
   it(`opens at most ${DEFAULT_MAX_CONNECTIONS} by default and at most the number asked, however many units run at once`, { skip: postgres ? false : 'PostgreSQL does not answer' }, async () => {
