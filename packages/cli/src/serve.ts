@@ -30,6 +30,7 @@ export async function serve(argv: string[]): Promise<void> {
     buildApp,
     createServices,
     DEFAULT_DB,
+    isPostgresUrl,
     loadSourceSecrets,
     openStore,
     parseDeliveryLease,
@@ -60,11 +61,11 @@ export async function serve(argv: string[]): Promise<void> {
   const databaseUrl = databaseUrlFrom(values.db, DEFAULT_DB);
   const workers = parseWorkers(values.workers ?? process.env['RAILYARD_WORKERS']);
   // SQLite has one writer, and its group commit lives in one process (decision 2000).
-  if (workers > 1 && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+  if (workers > 1 && !isPostgresUrl(databaseUrl)) {
     throw new UsageError('--workers above 1 needs a PostgreSQL database (--db postgres://…): SQLite is written by one process');
   }
   // SQLite is one connection in one process: a pool size there would be silently ignored.
-  if (maxConnections !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+  if (maxConnections !== undefined && !isPostgresUrl(databaseUrl)) {
     throw new UsageError('--db-connections applies to a PostgreSQL database (--db postgres://…): SQLite has one connection');
   }
   const store = openStore(databaseUrl, { maxConnections });

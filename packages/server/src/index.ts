@@ -5,6 +5,7 @@ export { createServices, type Services } from './compose/services.ts';
 export { upgradeAtRest, type AtRestUpgrade } from './compose/at-rest.ts';
 export { systemClock, type Clock } from './kernel/clock.ts';
 export { openStore, DEFAULT_DB, type OpenStoreOptions } from './compose/open-store.ts';
+export { isPostgresUrl } from './store/database-url.ts';
 export { loadSourceSecrets, type SourceSecrets } from './domain/sources/source-secrets.ts';
 export type { Store, Sql } from './store/port.ts';
 export { SqliteStore } from './store/sqlite/sqlite-store.ts';

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { Store } from '../store/port.ts';
 import { SqliteStore } from '../store/sqlite/sqlite-store.ts';
 import { PostgresStore } from '../store/postgres/postgres-store.ts';
+import { isPostgresUrl } from '../store/database-url.ts';
 
 export const DEFAULT_DB = 'sqlite:./data/railyard.db';
 
@@ -16,7 +17,7 @@ export interface OpenStoreOptions {
  * `postgres://…` / `postgresql://…`.
  */
 export function openStore(url: string, options: OpenStoreOptions = {}): Store {
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+  if (isPostgresUrl(url)) {
     return new PostgresStore({ connectionString: url, ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}) });
   }
   if (url.startsWith('sqlite:')) {

@@ -1,5 +1,6 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { isPostgresUrl } from '../../store/database-url.ts';
 
 /**
  * Where the root key for data at rest comes from, and the subkeys derived
@@ -78,7 +79,7 @@ export function chooseKeySource(config: { encryptionKey?: string | undefined; da
     if (path === ':memory:') return { kind: 'ephemeral' };
     if (path !== '') return { kind: 'key-file', path: `${path}.key` };
   }
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+  if (isPostgresUrl(url)) {
     return {
       kind: 'refuse',
       message:

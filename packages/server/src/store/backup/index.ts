@@ -1,11 +1,8 @@
 import { backupPostgres, restorePostgres } from './postgres-backup.ts';
 import { backupSqlite, BackupError, restoreSqlite } from './sqlite-backup.ts';
+import { isPostgresUrl } from '../database-url.ts';
 
 export { BackupError };
-
-function isPostgres(url: string): boolean {
-  return url.startsWith('postgres://') || url.startsWith('postgresql://');
-}
 
 function sqlitePath(url: string): string {
   const path = url.slice('sqlite:'.length);
@@ -15,11 +12,11 @@ function sqlitePath(url: string): string {
 
 /** A consistent copy of the live database of `url` in the file `to` (docs/operations.md "Backups"). */
 export async function backupDatabase(url: string, to: string, options: { force?: boolean } = {}): Promise<{ bytes: number }> {
-  return isPostgres(url) ? backupPostgres(url, to, options) : backupSqlite(sqlitePath(url), to, options);
+  return isPostgresUrl(url) ? backupPostgres(url, to, options) : backupSqlite(sqlitePath(url), to, options);
 }
 
 /** Puts the backup `from` in place as the database of `url` (the server stopped). */
 export async function restoreDatabase(from: string, url: string, options: { force?: boolean } = {}): Promise<void> {
-  if (isPostgres(url)) await restorePostgres(from, url, options);
+  if (isPostgresUrl(url)) await restorePostgres(from, url, options);
   else await restoreSqlite(from, sqlitePath(url), options);
 }
