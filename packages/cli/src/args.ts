@@ -10,6 +10,18 @@ export type FlagValues<T extends FlagSpec> = {
 export class UsageError extends Error {}
 
 /**
+ * A whole number from 1 to `max` given to `flag` (or its environment variable), surrounding
+ * blanks allowed; absent or blank answers undefined. Anything else is a usage error naming the range.
+ */
+export function parseCount(flag: string, text: string | undefined, max: number): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const digits = text.trim();
+  const value = digits.length <= String(max).length && /^\d+$/.test(digits) ? Number(digits) : NaN;
+  if (!(value >= 1 && value <= max)) throw new UsageError(`${flag} must be 1 to ${max}, not ${text}`);
+  return value;
+}
+
+/**
  * Parses flags strictly: an unknown flag, a missing value or a stray argument
  * is a usage error (exit 2 with the usage text), never silently ignored.
  */

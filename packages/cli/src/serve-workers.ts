@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { UsageError } from './args.ts';
+import { parseCount } from './args.ts';
 
 /*
  * `railyard serve --workers N` (docs/deploy.md, decision 2000): N server
@@ -20,10 +20,7 @@ const STOP_GRACE_MS = 15_000;
 
 /** `--workers` or RAILYARD_WORKERS; absent means 1 (one process, no cluster). */
 export function parseWorkers(text: string | undefined): number {
-  if (text === undefined || text.trim() === '') return 1;
-  const value = /^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : NaN;
-  if (!(value >= 1 && value <= MAX_WORKERS)) throw new UsageError(`--workers must be 1 to ${MAX_WORKERS}, not ${text}`);
-  return value;
+  return parseCount('--workers', text, MAX_WORKERS) ?? 1;
 }
 
 /** A worker tells the primary where it listens, once. */
