@@ -1,5 +1,5 @@
 // Group commit on PostgreSQL, measured rather than argued (issue 20 item 1, decision 2001's
-// amendment "Group commit, measured"): a store's units of work run up to `size` at a time
+// amendment "Group commit, measured and not taken"): a store's units of work run up to `size` at a time
 // as savepoints of ONE transaction on ONE connection, then commit together, as SQLite's
 // group commit does (decision 0003). Used by transfer-cpu.ts's --group N; not a deployment mode.
 //
@@ -42,23 +42,25 @@ export interface Grouping {
 
 /**
  * Replaces `store.write` with units queued and run `size` at a time, in groups
- * on `connections` connections of their own (`connectionString`, `schema` as the
- * store has them). A unit's error rolls back its savepoint alone and rejects its
+ * on `connections` connections of their own to `connectionString`, in the schema
+ * the store works in. A unit's error rolls back its savepoint alone and rejects its
  * caller (a deadlock's victim is queued again instead); a failed BEGIN or COMMIT
  * rejects the whole group (nothing of it was committed).
  */
 export async function groupWrites(
   store: Store,
-  options: { connectionString: string; schema?: string; size: number; connections?: number },
+  options: { connectionString: string; size: number; connections?: number },
 ): Promise<Grouping> {
   const connections = options.connections ?? 1;
   if (!Number.isSafeInteger(options.size) || options.size < 1 || options.size > MAX_GROUP) throw new Error(`group size must be 1..${MAX_GROUP}`);
   if (!Number.isSafeInteger(connections) || connections < 1 || connections > MAX_CONNECTIONS) throw new Error(`connections must be 1..${MAX_CONNECTIONS}`);
   const { Client } = createRequire(import.meta.url)('pg') as typeof pg;
+  // The store's schema (tests and the bench give each store one of its own), read from the store itself.
+  const schema = (await store.read((sql) => sql.get<{ schema: string }>('SELECT current_schema() AS schema')))?.schema;
   const clients: pg.Client[] = [];
   try {
     for (let i = 0; i < connections; i++) {
-      const client = new Client({ connectionString: options.connectionString, ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}) });
+      const client = new Client({ connectionString: options.connectionString, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
       clients.push(client);
       await client.connect();
     }

@@ -98,10 +98,7 @@ try {
     if (kind === 'postgres') await s.testStore.store.write((sql) => sql.run('ANALYZE', []));
   }
   if (pgStatements) await resetStatementStats(s.testStore.store);
-  if (group > 0) {
-    const row = await s.testStore.store.read((sql) => sql.get<{ schema: string }>('SELECT current_schema() AS schema'));
-    grouping = await groupWrites(s.testStore.store, { connectionString: POSTGRES_URL, schema: row?.schema, size: group, connections: groupConnections });
-  }
+  if (group > 0) grouping = await groupWrites(s.testStore.store, { connectionString: POSTGRES_URL, size: group, connections: groupConnections });
   instrument(s.testStore.store);
   const roundTrips0 = roundTrips.count;
   const cpu0 = process.cpuUsage();
