@@ -4,7 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { POSTGRES_URL, postgresRequired, storeKinds } from '../support/stores.ts';
+import { POSTGRES_URL, postgresRequired, postgresSkipReason } from '../support/stores.ts';
 import { basicAuth, killAllChildren, runCli, startServe, type ServeChild } from '../support/harness-child.ts';
 import { createChildDatabase } from '../support/harness-databases.ts';
 import { openStore } from '../../src/compose/open-store.ts';
@@ -17,7 +17,6 @@ import { openStore } from '../../src/compose/open-store.ts';
  * both NULL for it, so these tests prove the connections did not go over TCP.
  */
 
-const postgres = (await storeKinds()).includes('postgres');
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** A query on its own connection. */
@@ -47,7 +46,8 @@ async function findSocket(): Promise<{ directory: string; port: string } | strin
   return reason;
 }
 
-const socket = postgres ? await findSocket() : 'PostgreSQL does not answer';
+const postgresSkip = await postgresSkipReason();
+const socket = postgresSkip === false ? await findSocket() : postgresSkip;
 const skip = typeof socket === 'string' ? socket : false;
 
 /**
