@@ -8,6 +8,7 @@ import { POSTGRES_URL, postgresRequired, postgresSkipReason } from '../support/s
 import { basicAuth, killAllChildren, runCli, startServe, type ServeChild } from '../support/harness-child.ts';
 import { createChildDatabase } from '../support/harness-databases.ts';
 import { openStore } from '../../src/compose/open-store.ts';
+import type { Store } from '../../src/store/port.ts';
 
 /**
  * Where PostgreSQL runs on the same machine, Railyard reaches it over its Unix socket
@@ -76,8 +77,9 @@ describe('PostgreSQL over its Unix socket', () => {
   for (const form of ['encoded', 'query'] as const) {
     it(`a store opened on the socket URL (${form === 'encoded' ? 'the directory as the host' : '?host='}) migrates, writes and reads the same database, and not over TCP`, { skip }, async () => {
       const database = await createChildDatabase('postgres', 'socket');
-      const store = openStore(overSocket(database.url, form));
+      let store: Store | undefined;
       try {
+        store = openStore(overSocket(database.url, form));
         assert.ok((await store.migrate()).length > 0, 'the migrations ran over the socket');
         const key = `socket-${randomBytes(4).toString('hex')}`;
         const written = await store.write(async (sql) => {
@@ -90,7 +92,7 @@ describe('PostgreSQL over its Unix socket', () => {
         const [row] = await ask<{ k: string; tcp: boolean }>(database.url, 'SELECT k, inet_server_addr() IS NOT NULL AS tcp FROM socket_probe');
         assert.deepEqual(row, { k: key, tcp: true });
       } finally {
-        await store.close();
+        await store?.close();
         await database.drop();
       }
     });
