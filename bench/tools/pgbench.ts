@@ -24,11 +24,11 @@ export interface PgbenchResult {
 }
 
 /** One statement on its own connection to `databaseUrl` (a database's `ANALYZE`, or `CREATE DATABASE` through `postgres`); answers its rows. */
-export async function runStatement<Row extends pg.QueryResultRow = pg.QueryResultRow>(databaseUrl: string, text: string): Promise<Row[]> {
+export async function runStatement<Row extends pg.QueryResultRow = pg.QueryResultRow>(databaseUrl: string, text: string, values: readonly unknown[] = []): Promise<Row[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    return (await client.query<Row>(text)).rows;
+    return (await client.query<Row>(text, [...values])).rows;
   } finally {
     await client.end();
   }

@@ -3,33 +3,22 @@ import assert from 'node:assert/strict';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { POSTGRES_URL, postgresRequired, postgresSkipReason } from '../support/stores.ts';
 import { basicAuth, killAllChildren, runCli, startServe, type ServeChild } from '../support/harness-child.ts';
 import { createChildDatabase } from '../support/harness-databases.ts';
 import { openStore } from '../../src/compose/open-store.ts';
 import type { Store } from '../../src/store/port.ts';
+import { runStatement as ask } from '../../../../bench/tools/pgbench.ts';
 
 /**
  * Where PostgreSQL runs on the same machine, Railyard reaches it over its Unix socket
- * when the URL names the socket's directory as the host (docs/deploy.md, "Sizing
- * PostgreSQL"): `postgres://user@%2Fvar%2Frun%2Fpostgresql/db`. The server tells a
+ * when the URL names the socket's directory (docs/deploy.md, "Sizing PostgreSQL"), as
+ * the host (`postgres://user@%2Fvar%2Frun%2Fpostgresql/db`) or in `?host=`. The server tells a
  * socket connection apart by `inet_server_addr()` and `pg_stat_activity.client_addr`,
  * both NULL for it, so these tests prove the connections did not go over TCP.
  */
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/** A query on its own connection. */
-async function ask<Row extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Row>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * The socket file of the PostgreSQL that answers POSTGRES_URL, from the server's own settings,
@@ -37,13 +26,15 @@ async function ask<Row extends pg.QueryResultRow>(url: string, text: string, val
  * PostgreSQL listens on both), so its absence fails there instead of skipping.
  */
 async function findSocket(): Promise<{ directory: string; port: string } | string> {
-  const [directories] = await ask<{ unix_socket_directories: string }>(POSTGRES_URL, 'SHOW unix_socket_directories');
-  const [{ port } = { port: '' }] = await ask<{ port: string }>(POSTGRES_URL, 'SHOW port');
-  const directory = directories?.unix_socket_directories.split(',')[0]?.trim() ?? '';
-  const found = directory.startsWith('/') && existsSync(join(directory, `.s.PGSQL.${port}`));
-  if (found) return { directory, port };
-  const reason = `PostgreSQL at ${new URL(POSTGRES_URL).host} has no Unix socket here (unix_socket_directories = '${directories?.unix_socket_directories ?? ''}')`;
-  if (postgresRequired() && LOOPBACK.has(new URL(POSTGRES_URL).hostname)) throw new Error(reason);
+  const [{ directories, port }] = (await ask<{ directories: string; port: string }>(
+    POSTGRES_URL,
+    "SELECT current_setting('unix_socket_directories') AS directories, current_setting('port') AS port",
+  )) as [{ directories: string; port: string }];
+  const directory = directories.split(',')[0]!.trim();
+  if (directory.startsWith('/') && existsSync(join(directory, `.s.PGSQL.${port}`))) return { directory, port };
+  const server = new URL(POSTGRES_URL);
+  const reason = `PostgreSQL at ${server.host} has no Unix socket here (unix_socket_directories = '${directories}')`;
+  if (postgresRequired() && LOOPBACK.has(server.hostname)) throw new Error(reason);
   return reason;
 }
 
@@ -51,11 +42,11 @@ const postgresSkip = await postgresSkipReason();
 const socket = postgresSkip === false ? await findSocket() : postgresSkip;
 const skip = typeof socket === 'string' ? socket : false;
 
-/**
- * The same database as `tcpUrl`, reached over the socket, in either form docs/deploy.md gives:
- * the directory, percent-encoded, as the host (`encoded`), or in `?host=` (`query`).
- */
-function overSocket(tcpUrl: string, form: 'encoded' | 'query', name?: string): string {
+/** The two forms docs/deploy.md gives: the directory, percent-encoded, as the host (`encoded`), or in `?host=` (`query`). */
+const FORMS = ['encoded', 'query'] as const;
+
+/** The same database as `tcpUrl`, reached over the socket, in one of the FORMS. */
+function overSocket(tcpUrl: string, form: (typeof FORMS)[number], name?: string): string {
   if (typeof socket === 'string') throw new Error(socket);
   const tcp = new URL(tcpUrl);
   const settings = new URLSearchParams(name ? { application_name: name } : {});
@@ -74,7 +65,7 @@ function overSocket(tcpUrl: string, form: 'encoded' | 'query', name?: string): s
 describe('PostgreSQL over its Unix socket', () => {
   after(() => killAllChildren());
 
-  for (const form of ['encoded', 'query'] as const) {
+  for (const form of FORMS) {
     it(`a store opened on the socket URL (${form === 'encoded' ? 'the directory as the host' : '?host='}) migrates, writes and reads the same database, and not over TCP`, { skip }, async () => {
       const database = await createChildDatabase('postgres', 'socket');
       let store: Store | undefined;
@@ -138,14 +129,13 @@ describe('PostgreSQL over its Unix socket', () => {
       const migrated = await runCli(['migrate', '--db', overSocket(database.url, 'query')], env);
       assert.equal(migrated.code, 0, migrated.stderr);
       assert.match(migrated.stdout, /applied migrations: 1,/);
-      const forms = ['encoded', 'query'] as const;
       const [verified, ...backups] = await Promise.all([
         runCli(['admin', 'verify-ledger', '--db', overSocket(database.url, 'encoded')], env),
-        ...forms.map((form) => runCli(['admin', 'backup', '--to', dump(form), '--db', overSocket(database.url, form)], env)),
+        ...FORMS.map((form) => runCli(['admin', 'backup', '--to', dump(form), '--db', overSocket(database.url, form)], env)),
       ]);
       assert.equal(verified!.code, 0, verified!.stderr);
       assert.match(verified!.stdout, /^ok$/m);
-      forms.forEach((form, i) => {
+      FORMS.forEach((form, i) => {
         assert.equal(backups[i]!.code, 0, backups[i]!.stderr);
         assert.ok(statSync(dump(form)).size > 0, `the ${form} form's dump holds the database`);
       });
