@@ -255,9 +255,10 @@ const connectionErrors = new WeakMap<pg.PoolClient, Error>();
 
 /**
  * Connections one process opens at most (`serve --db-connections`, docs/deploy.md). Five: a
- * process's Node thread feeds about 1,000 creates/s at most, each holding its connection for a few
- * milliseconds, so five carry it; more only add backends that contend for the same cores, WAL
- * and row locks. Measured: five against ten, 2026-11-27 (bench/README.md, "Connections per process").
+ * process's Node thread feeds about 1,000 to 2,000 creates/s at most (by the machine), each holding
+ * its connection for a few milliseconds, so five carry it; more only add backends that contend for
+ * the same cores, WAL and row locks. Measured: five against ten, 2026-11-27 (bench/README.md,
+ * "Connections per process"), and against eight on a faster machine, 2026-11-28 ("A faster machine").
  */
 export const DEFAULT_MAX_CONNECTIONS = 5;
 
