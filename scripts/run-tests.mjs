@@ -20,7 +20,7 @@ function findTests(dir, out = []) {
   return out;
 }
 
-// Long runs under load (kill -9, a full disk, deliveries across a crash): minutes
+// Long runs under load (kill -9, a full disk, deliveries across a crash; PostgreSQL under valgrind): minutes
 // of CPU on two cores, so `npm test` leaves them to `npm run test:long`, which CI
 // runs after it (docs/testing.md, "Long runs"). Named by a filter, they run as any file.
 const LONG_RUNS = [
@@ -28,6 +28,7 @@ const LONG_RUNS = [
   'packages/server/test/reliability/crash-postgres.test.ts',
   'packages/server/test/reliability/disk.test.ts',
   'packages/server/test/webhooks/crash.test.ts',
+  'packages/server/test/scale/pg-instructions.test.ts',
 ].map((file) => join(...file.split('/')));
 
 const filters = process.argv.slice(2);
