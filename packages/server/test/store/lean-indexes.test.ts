@@ -28,6 +28,27 @@ for (const kind of await storeKinds()) {
       assert.ok(!names.includes('events_platform'));
     });
 
+    it('the event order has one index, with the platform; on PostgreSQL the identity column alone keeps event_seq unique', async () => {
+      const names = await indexNames('events');
+      assert.ok(!names.includes('events_seq'), 'no index on event_seq alone (migration 26)');
+      assert.ok(names.includes('events_platform_seq'));
+      if (kind !== 'postgres') return;
+      // GENERATED ALWAYS: a value from outside is refused, so no two rows can share one.
+      await assert.rejects(
+        t.store.write((sql) =>
+          sql.run('INSERT INTO events (event_id, platform_id, event_type, data, created_on, event_seq) VALUES (?, ?, ?, ?, ?, ?)', [
+            'e-explicit',
+            'p',
+            'probe',
+            '{}',
+            '2026-01-01T00:00:00.000Z',
+            1,
+          ]),
+        ),
+        /non-DEFAULT value|GENERATED ALWAYS/i,
+      );
+    });
+
     it('a reversal is still unique per entry it reverses, and entries reversing nothing share the index freely', async () => {
       const insert = (id: string, reverses: string | null) =>
         t.store.write((sql) =>
