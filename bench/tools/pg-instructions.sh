@@ -5,18 +5,23 @@
 # port, runs transfer-cpu.ts twice on it (--n SMALL, then --n LARGE creates, one at a time (no
 # lock waits to count), 32 wallet pairs) and divides the difference of its backends' instructions by the difference of creates, so
 # the set-up's own instructions (schema, accounts, wallets) cancel out. Node is not counted.
-#   bash bench/tools/pg-instructions.sh [--small 100] [--large 1000]
+#   bash bench/tools/pg-instructions.sh [--small 100] [--large 1000] [--keep DIR]
+# --keep DIR: each run's counts files are copied to DIR/<creates>/, for callgrind_annotate (which
+# functions the instructions went to; the difference of the two runs is what the creates cost).
+# PG_INSTRUCTIONS_INITDB_ARGS: more initdb options for the throwaway cluster (`--locale=C`, say).
 # Needs valgrind and PostgreSQL's server binaries (pg_config --bindir); run as root, it runs the
 # cluster as the `postgres` user. Takes about a minute: PostgreSQL runs ~50 times slower under callgrind.
 set -euo pipefail
 
 small=100
 large=1000
+keep=
 port=${PG_INSTRUCTIONS_PORT:-5499}
 while [ $# -gt 0 ]; do
   case $1 in
     --small) small=$2; shift 2 ;;
     --large) large=$2; shift 2 ;;
+    --keep) keep=$2; shift 2 ;;
     *) echo "unknown option: $1 (use --small N --large N)" >&2; exit 2 ;;
   esac
 done
@@ -40,7 +45,7 @@ stop() {
 }
 trap stop EXIT
 
-as_postgres "$bindir/initdb -D $dir/data -A trust -U postgres" > "$dir/initdb.log" 2>&1
+as_postgres "$bindir/initdb -D $dir/data -A trust -U postgres ${PG_INSTRUCTIONS_INITDB_ARGS:-}" > "$dir/initdb.log" 2>&1
 # Every backend is a child of the postmaster: --trace-children gives each its own counts file, written when it exits.
 as_postgres "cd $dir && nohup valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=$dir/cg.%p \
   $bindir/postgres -D $dir/data -p $port -k $dir -c listen_addresses=127.0.0.1 -c autovacuum=off > $dir/postgres.log 2>&1 &"
@@ -69,6 +74,7 @@ instructions_of_run() {
   echo "$n creates: $count backends" >&2
   for file in $(comm -13 <(echo "$before") <(echo "$after")); do
     total=$((total + $(awk '/^summary:/ { print $2; exit }' "$file")))
+    if [ -n "$keep" ]; then mkdir -p "$keep/$n" && cp "$file" "$keep/$n/"; fi
   done
   echo "$total"
 }
