@@ -2,9 +2,10 @@
 # PostgreSQL's instructions per wallet→wallet create, counted by valgrind's callgrind: a figure that
 # does not move with the host's load as CPU time does (bench/README.md, "A slower machine again, and
 # what a create's events cost"). It starts a throwaway PostgreSQL cluster under callgrind on its own
-# port, runs transfer-cpu.ts twice on it (--n SMALL, then --n LARGE creates, one at a time (no
-# lock waits to count), 32 wallet pairs) and divides the difference of its backends' instructions by the difference of creates, so
-# the set-up's own instructions (schema, accounts, wallets) cancel out. Node is not counted.
+# port, runs transfer-cpu.ts twice on it (--n SMALL, then --n LARGE creates, one at a time so that
+# no lock wait is counted, 32 wallet pairs) and divides the difference of its backends' instructions
+# by the difference of creates, so the set-up's own instructions (schema, accounts, wallets) cancel
+# out. Node is not counted.
 #   bash bench/tools/pg-instructions.sh [--small 100] [--large 1000] [--keep DIR]
 # --keep DIR: each run's counts files are copied to DIR/<creates>/, for callgrind_annotate (which
 # functions the instructions went to; the difference of the two runs is what the creates cost).
@@ -22,7 +23,7 @@ while [ $# -gt 0 ]; do
     --small) small=$2; shift 2 ;;
     --large) large=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
-    *) echo "unknown option: $1 (use --small N --large N)" >&2; exit 2 ;;
+    *) echo "unknown option: $1 (use --small N --large N --keep DIR)" >&2; exit 2 ;;
   esac
 done
 for value in "$small" "$large"; do
@@ -57,22 +58,21 @@ as_postgres "$bindir/psql -q -h 127.0.0.1 -p $port -U postgres -d postgres -c 'C
 
 # The instructions of the backends that one run of transfer-cpu.ts used (their files appear as they exit).
 instructions_of_run() {
-  local n=$1 before after total=0 file count
+  local n=$1 before files total=0 file count last=-1 steady=0
   before=$(ls "$dir"/cg.* | sort)
   (cd "$repo" && TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/test" \
     node --import tsx bench/tools/transfer-cpu.ts --n "$n" --warmup 0 --kind postgres --concurrency 1 --pairs 32 > "$dir/run-$n.log" 2>&1)
   # The pool's backends exit once the run closes it, each writing its file: done when their number holds for 3 s.
-  local last=-1 steady=0
   for _ in $(seq 1 60); do
-    count=$(comm -13 <(echo "$before") <(ls "$dir"/cg.* | sort) | wc -l)
+    files=$(comm -13 <(echo "$before") <(ls "$dir"/cg.* | sort))
+    count=$(echo "$files" | grep -c . || true)
     if [ "$count" -ge 1 ] && [ "$count" -eq "$last" ]; then steady=$((steady + 1)); else steady=0; fi
     [ "$steady" -ge 3 ] && break
     last=$count
     sleep 1
   done
-  after=$(ls "$dir"/cg.* | sort)
   echo "$n creates: $count backends" >&2
-  for file in $(comm -13 <(echo "$before") <(echo "$after")); do
+  for file in $files; do
     total=$((total + $(awk '/^summary:/ { print $2; exit }' "$file")))
     if [ -n "$keep" ]; then mkdir -p "$keep/$n" && cp "$file" "$keep/$n/"; fi
   done
