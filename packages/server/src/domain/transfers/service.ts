@@ -22,6 +22,8 @@ import { renderAsyncTransfer, renderTransfer } from './render.ts';
 import { TransferChangedConcurrently } from './transitions.ts';
 import { cancellationsByTransfer } from './cancellation-service.ts';
 import { withWalletEvents } from '../wallets/movement-events.ts';
+import { isForecastMissed } from '../../ledger/forecast.ts';
+import { AccountsInFlight, offerWalletForecast, walletLedgers } from './forecast-offer.ts';
 
 /** `X-Wait-For: rail-response` waits at most this long for the rail's first answer (docs/api-behaviour.md §5.2). */
 export const DEFAULT_RAIL_WAIT_MS = 15_000;
@@ -57,6 +59,8 @@ export interface TransferServiceOptions {
  */
 export class TransferService {
   private readonly railWaitMs: number;
+  /** Wallet ledger accounts this service's creates are writing now (forecast-offer.ts). */
+  readonly accountsInFlight = new AccountsInFlight();
 
   constructor(
     private readonly store: Store,
@@ -70,33 +74,54 @@ export class TransferService {
     const request = checkCreateTransfer(input.body);
     const platformID = caller.platformID;
     let transfer: TransferRecord;
-    try {
-      transfer = await this.store.write(async (sql) => {
-        // The clock and both parties in one read, sent ahead of BEGIN on PostgreSQL (decision 2001, "The start read").
-        const start = await readTransferCreateStart(sql, platformID, partyIDs(request));
-        const clock = this.options.platformClock.viewAtOffset(start.clockOffsetMs);
-        return withWalletEvents(sql, () =>
-          createTransferRecord(sql, {
-            platformID,
-            idempotencyKey: input.idempotencyKey,
-            request,
-            clock,
-            pacing: this.options.pacing,
-            rails: this.options.rails,
-            hiddenPaymentMethodTypes: input.hiddenPaymentMethodTypes,
-            partyRows: start.parties,
-          }),
-        );
-      });
-    } catch (error) {
-      // A key that already made a transfer is answered with that transfer, whatever this request would
-      // get now: its row stops the insert (UniqueViolation, a concurrent first request's too, before any
-      // money moves), and a refusal may come first (a payment method gone since), so both look the key up.
-      if (error instanceof UniqueViolation || error instanceof DomainError) {
-        const first = await this.store.read((sql) => findTransferByIdempotencyKey(sql, platformID, input.idempotencyKey));
-        if (first) throw replayConflict(first);
+    // On PostgreSQL a create first runs with the ledger forecasting its wallets' balances from the start
+    // read (one message fewer, src/ledger/forecast.ts); if a wallet moved in between, it runs once more without.
+    let forecast = this.store.dialect === 'postgres';
+    for (;;) {
+      let entered: string[] = [];
+      try {
+        transfer = await this.store.write(async (sql) => {
+          // The store runs the unit again after a deadlock: what the previous run counted in, it counts out.
+          this.accountsInFlight.leave(entered);
+          entered = [];
+          // The clock and both parties in one read, sent ahead of BEGIN on PostgreSQL (decision 2001, "The start read").
+          const start = await readTransferCreateStart(sql, platformID, partyIDs(request));
+          if (forecast) {
+            const ledgers = walletLedgers(start.parties);
+            entered = ledgers.map((row) => row.ledger_account_id);
+            if (this.accountsInFlight.enter(entered)) offerWalletForecast(sql, ledgers);
+          }
+          const clock = this.options.platformClock.viewAtOffset(start.clockOffsetMs);
+          return withWalletEvents(sql, () =>
+            createTransferRecord(sql, {
+              platformID,
+              idempotencyKey: input.idempotencyKey,
+              request,
+              clock,
+              pacing: this.options.pacing,
+              rails: this.options.rails,
+              hiddenPaymentMethodTypes: input.hiddenPaymentMethodTypes,
+              partyRows: start.parties,
+            }),
+          );
+        });
+        break;
+      } catch (error) {
+        if (forecast && isForecastMissed(error)) {
+          forecast = false;
+          continue;
+        }
+        // A key that already made a transfer is answered with that transfer, whatever this request would
+        // get now: its row stops the insert (UniqueViolation, a concurrent first request's too, before any
+        // money moves), and a refusal may come first (a payment method gone since), so both look the key up.
+        if (error instanceof UniqueViolation || error instanceof DomainError) {
+          const first = await this.store.read((sql) => findTransferByIdempotencyKey(sql, platformID, input.idempotencyKey));
+          if (first) throw replayConflict(first);
+        }
+        throw error;
+      } finally {
+        this.accountsInFlight.leave(entered);
       }
-      throw error;
     }
     if (!input.waitForRail) return { kind: 'accepted', body: renderAsyncTransfer(transfer) };
     const answered = await this.waitForRail(transfer);

@@ -1,4 +1,4 @@
-import type { BatchStatement, Sql } from '../port.ts';
+import type { BatchStatement, Sql, SqlValue } from '../port.ts';
 import { deferInsertRows } from './multi-row.ts';
 
 /**
@@ -57,9 +57,9 @@ export interface AccountPostingRow extends LedgerPostingRow {
 
 const ACCOUNT_COLUMNS =
   'ledger_account_id, platform_id, kind, owner_id, account_id, currency, allow_negative, available, pending, posting_count, created_on';
-const ENTRY_COLUMNS =
+export const ENTRY_COLUMNS =
   'entry_id, platform_id, entry_type, reference_type, reference_id, description, idempotency_ref, reverses_entry_id, settlement, created_on';
-const POSTING_COLUMNS =
+export const POSTING_COLUMNS =
   'entry_id, line, platform_id, ledger_account_id, bucket, amount, currency, account_seq, available_after, pending_after, created_on';
 
 // ---- accounts ----
@@ -162,19 +162,24 @@ export function insertEntryStatement(row: LedgerEntryRow): BatchStatement {
   return {
     sql: `INSERT INTO ledger_entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (platform_id, idempotency_ref) DO NOTHING`,
-    params: [
-      row.entry_id,
-      row.platform_id,
-      row.entry_type,
-      row.reference_type,
-      row.reference_id,
-      row.description,
-      row.idempotency_ref,
-      row.reverses_entry_id,
-      row.settlement,
-      row.created_on,
-    ],
+    params: entryParams(row),
   };
+}
+
+/** An entry row's values in `ENTRY_COLUMNS` order. */
+export function entryParams(row: LedgerEntryRow): SqlValue[] {
+  return [
+    row.entry_id,
+    row.platform_id,
+    row.entry_type,
+    row.reference_type,
+    row.reference_id,
+    row.description,
+    row.idempotency_ref,
+    row.reverses_entry_id,
+    row.settlement,
+    row.created_on,
+  ];
 }
 
 /**
@@ -186,20 +191,25 @@ export async function insertPostings(sql: Sql, rows: readonly LedgerPostingRow[]
   await deferInsertRows(sql, rows, {
     statement: (valuesList) => `INSERT INTO ledger_postings (${POSTING_COLUMNS}) VALUES ${valuesList}`,
     tuple: '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    values: (row) => [
-      row.entry_id,
-      row.line,
-      row.platform_id,
-      row.ledger_account_id,
-      row.bucket,
-      row.amount,
-      row.currency,
-      row.account_seq,
-      row.available_after,
-      row.pending_after,
-      row.created_on,
-    ],
+    values: postingParams,
   });
+}
+
+/** A posting row's values in `POSTING_COLUMNS` order (`account_seq` is the eighth). */
+export function postingParams(row: LedgerPostingRow): SqlValue[] {
+  return [
+    row.entry_id,
+    row.line,
+    row.platform_id,
+    row.ledger_account_id,
+    row.bucket,
+    row.amount,
+    row.currency,
+    row.account_seq,
+    row.available_after,
+    row.pending_after,
+    row.created_on,
+  ];
 }
 
 export async function findEntryRow(sql: Sql, platformID: string, entryID: string): Promise<LedgerEntryRow | undefined> {

@@ -17,7 +17,22 @@ export interface TransferPartyRow {
   wallet: WalletRow | undefined;
   /** The account's enabled capabilities, which the transfer rules check (capability-rules.ts). */
   enabledCapabilities: Set<string>;
+  /** The wallet's ledger account as read, when the start read brought it (the ledger's forecast: src/ledger/forecast.ts). */
+  walletLedger?: WalletLedgerRow;
 }
+
+/** A wallet's ledger account as a create's start read sees it. */
+export interface WalletLedgerRow {
+  ledger_account_id: string;
+  platform_id: string;
+  currency: string;
+  allow_negative: number;
+  available: number;
+  pending: number;
+  posting_count: number;
+}
+
+const LEDGER_COLUMNS = ['ledger_account_id', 'platform_id', 'currency', 'allow_negative', 'available', 'pending', 'posting_count'] as const;
 
 // Creating a transfer resolves two payment methods; read one at a time (method,
 // visibility, account, wallet) that was up to eight statements of the 26 a
@@ -26,8 +41,8 @@ export interface TransferPartyRow {
 // (one message fewer on PostgreSQL: amendment "Capabilities with the parties"),
 // and a create reads them with its clock (`readTransferCreateStart`).
 // `string_agg` is in PostgreSQL and in SQLite since 3.44; capability names hold no comma.
-const sqlFor = (count: number) => `
-SELECT pm.payment_method_id, pm.payment_method_type, pm.account_id, pm.source_kind, pm.source_id,
+const sqlFor = (count: number, withLedger = false) => `
+SELECT ${withLedger ? LEDGER_COLUMNS.map((column) => `la.${column} AS la_${column}, `).join('') : ''}pm.payment_method_id, pm.payment_method_type, pm.account_id, pm.source_kind, pm.source_id,
        a.email AS account_email, a.display_name AS account_display_name,
        CASE WHEN ${VISIBLE_TO_PLATFORM} THEN 1 ELSE 0 END AS visible,
        (SELECT string_agg(c.capability, ',') FROM account_capabilities c
@@ -35,10 +50,11 @@ SELECT pm.payment_method_id, pm.payment_method_type, pm.account_id, pm.source_ki
        ${WALLET_COLUMNS.map((column) => `w.${column} AS w_${column}`).join(', ')}
   FROM payment_methods pm
   JOIN accounts a ON a.account_id = pm.account_id
-  LEFT JOIN wallets w ON pm.source_kind = 'wallet' AND w.wallet_id = pm.source_id AND w.account_id = pm.account_id
+  LEFT JOIN wallets w ON pm.source_kind = 'wallet' AND w.wallet_id = pm.source_id AND w.account_id = pm.account_id${
+   withLedger ? '\n  LEFT JOIN ledger_accounts la ON la.ledger_account_id = w.ledger_account_id' : ''
+ }
  WHERE pm.payment_method_id IN (${Array.from({ length: count }, () => '?').join(', ')}) AND pm.disabled_on IS NULL`;
 const ONE = sqlFor(1);
-const TWO = sqlFor(2);
 
 export async function findTransferPartyRow(sql: Sql, platformID: string, paymentMethodID: string): Promise<TransferPartyRow | undefined> {
   const row = await sql.get<Record<string, unknown>>(ONE, [platformID, platformID, paymentMethodID]);
@@ -61,10 +77,11 @@ export interface TransferPartyRows {
 
 // The clock and both parties in one statement: one row per live side, or one
 // row of nulls on the parties' side when neither is, so the clock always comes back.
+// Each wallet's ledger account comes with it: the ledger forecasts from it (src/ledger/forecast.ts).
 const START = `
 SELECT k.clock_offset_ms, p.*
   FROM (SELECT COALESCE((SELECT c.offset_ms FROM platform_clocks c WHERE c.platform_id = ?), 0) AS clock_offset_ms) k
-  LEFT JOIN (${TWO}) p ON 1 = 1`;
+  LEFT JOIN (${sqlFor(2, true)}) p ON 1 = 1`;
 
 /**
  * A create's first statement: the platform's clock offset and both parties. It
@@ -93,7 +110,21 @@ function toPartyRow(row: Record<string, unknown>): TransferPartyRow {
   if (row['w_wallet_id'] !== null && row['w_wallet_id'] !== undefined) {
     wallet = Object.fromEntries(WALLET_COLUMNS.map((column) => [column, row[`w_${column}`]])) as unknown as WalletRow;
   }
+  let walletLedger: WalletLedgerRow | undefined;
+  if (wallet && row['la_ledger_account_id'] !== null && row['la_ledger_account_id'] !== undefined) {
+    walletLedger = {
+      ledger_account_id: row['la_ledger_account_id'] as string,
+      platform_id: row['la_platform_id'] as string,
+      currency: row['la_currency'] as string,
+      // BIGINT columns arrive as text from PostgreSQL.
+      allow_negative: Number(row['la_allow_negative']),
+      available: Number(row['la_available']),
+      pending: Number(row['la_pending']),
+      posting_count: Number(row['la_posting_count']),
+    };
+  }
   return {
+    ...(walletLedger ? { walletLedger } : {}),
     payment_method_id: row['payment_method_id'] as string,
     payment_method_type: row['payment_method_type'] as string,
     account_id: row['account_id'] as string,

@@ -1,0 +1,148 @@
+import { newRowID } from '../kernel/ids.ts';
+import { type Clock, timestamp } from '../kernel/clock.ts';
+import type { Sql } from '../store/port.ts';
+import { deferForecastEntry, deferForecastPosting, FORECAST_MISSED } from '../store/repos/ledger-forecast.ts';
+import { guardedFloor } from './floors.ts';
+import { MAX_BALANCE } from './limits.ts';
+import type { EntryInput, EntryType, LedgerEntry, Posting } from './types.ts';
+
+/**
+ * Forecast balances (decision 2001, amendment "Forecast balances"). On
+ * PostgreSQL a posted entry costs a round trip of its own: the guarded updates
+ * answer the balances after, which the postings and the wallet events carry, so
+ * they are read before the rest of the unit is written, and the source wallet's
+ * row lock is held from that message until the COMMIT's. When the unit already
+ * read the accounts (a create's start read), the ledger can forecast those
+ * balances instead and defer the whole entry to the COMMIT's message; each
+ * account's update then applies only if the account is still as read. If one
+ * moved in between, the unit fails with `FORECAST_MISSED` and nothing of it is
+ * committed: its caller runs it again without a forecast (`isForecastMissed`).
+ *
+ * A forecast is offered per unit of work (`offerForecast`) and used only by an
+ * entry whose every posting lands on a forecast account, moves no hold (a
+ * pending debit is checked against its reference's postings, a read), and stays
+ * within its floor as forecast: anything else takes the guarded path, whose
+ * refusal says why.
+ */
+
+/** An account as the unit read it. */
+export interface AccountForecast {
+  ledgerAccountID: string;
+  platformID: string;
+  currency: string;
+  allowNegative: boolean;
+  available: number;
+  pending: number;
+  postingCount: number;
+}
+
+const forecasts = new WeakMap<Sql, Map<string, AccountForecast>>();
+
+/**
+ * Lets the ledger forecast these accounts' balances in this unit of work. Call it
+ * before the unit writes to them, and on PostgreSQL only: the statements use a
+ * data-modifying CTE, which SQLite lacks (and there an entry costs no round trip).
+ */
+export function offerForecast(sql: Sql, accounts: readonly AccountForecast[]): void {
+  if (accounts.length === 0) return;
+  const known = forecasts.get(sql) ?? new Map<string, AccountForecast>();
+  for (const account of accounts) known.set(account.ledgerAccountID, { ...account });
+  forecasts.set(sql, known);
+}
+
+/** Whether a unit failed because an account moved after its forecast: run it again without one. */
+export function isForecastMissed(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: string }).code === '22P02' && error.message.includes(FORECAST_MISSED);
+}
+
+/**
+ * Writes the entry from the forecast, deferred, and answers it as the guarded
+ * path would; undefined when the entry cannot be forecast (nothing written).
+ */
+export async function writeForecastEntry(sql: Sql, input: EntryInput, entryType: EntryType, clock: Clock): Promise<LedgerEntry | undefined> {
+  const known = forecasts.get(sql);
+  if (!known || input.settlement !== undefined) return undefined;
+  const after = new Map<string, AccountForecast>();
+  const guards: Array<{ priorPostingCount: number; floor: number }> = [];
+  for (const posting of input.postings) {
+    const account = after.get(posting.ledgerAccountID) ?? known.get(posting.ledgerAccountID);
+    if (!account || account.platformID !== input.platformID || account.currency !== posting.currency) return undefined;
+    if (posting.bucket === 'pending' && posting.amount < 0) return undefined;
+    const floor = account.allowNegative ? -MAX_BALANCE : guardedFloor(posting, input);
+    const balance = account[posting.bucket] + posting.amount;
+    if (balance < floor || balance > MAX_BALANCE) return undefined;
+    guards.push({ priorPostingCount: account.postingCount, floor });
+    after.set(posting.ledgerAccountID, { ...account, [posting.bucket]: balance, postingCount: account.postingCount + 1 });
+  }
+  if (after.size !== input.postings.length) return undefined; // two postings on one account: left to the guarded path
+
+  const createdOn = timestamp(clock);
+  const entryID = newRowID();
+  const entry: LedgerEntry = {
+    entryID,
+    platformID: input.platformID,
+    entryType,
+    referenceType: input.referenceType,
+    referenceID: input.referenceID,
+    description: input.description,
+    idempotencyRef: input.idempotencyRef ?? null,
+    reversesEntryID: null,
+    settlement: null,
+    createdOn,
+    postings: input.postings.map((posting, line): Posting => {
+      const account = after.get(posting.ledgerAccountID)!;
+      return {
+        entryID,
+        line,
+        ledgerAccountID: posting.ledgerAccountID,
+        bucket: posting.bucket,
+        amount: posting.amount,
+        currency: posting.currency,
+        accountSeq: account.postingCount,
+        availableAfter: account.available,
+        pendingAfter: account.pending,
+        createdOn,
+      };
+    }),
+  };
+  await deferForecastEntry(sql, {
+    entry_id: entryID,
+    platform_id: input.platformID,
+    entry_type: entryType,
+    reference_type: input.referenceType,
+    reference_id: input.referenceID,
+    description: input.description,
+    idempotency_ref: entry.idempotencyRef,
+    reverses_entry_id: null,
+    settlement: null,
+    created_on: createdOn,
+  });
+  // Accounts in the global order of the guarded path (by ID, then bucket), so two entries cannot deadlock.
+  const order = entry.postings.map((posting, line) => ({ posting, guard: guards[line]! }));
+  order.sort((a, b) => compare(a.posting.ledgerAccountID, b.posting.ledgerAccountID) || compare(a.posting.bucket, b.posting.bucket));
+  for (const { posting, guard } of order) {
+    await deferForecastPosting(
+      sql,
+      {
+        entry_id: entryID,
+        line: posting.line,
+        platform_id: input.platformID,
+        ledger_account_id: posting.ledgerAccountID,
+        bucket: posting.bucket,
+        amount: posting.amount,
+        currency: posting.currency,
+        account_seq: posting.accountSeq,
+        available_after: posting.availableAfter,
+        pending_after: posting.pendingAfter,
+        created_on: createdOn,
+      },
+      { ...guard, ceiling: MAX_BALANCE },
+    );
+  }
+  for (const [id, account] of after) known.set(id, account);
+  return entry;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

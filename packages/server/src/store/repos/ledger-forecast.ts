@@ -1,0 +1,64 @@
+import type { Sql } from '../port.ts';
+import { ENTRY_COLUMNS, entryParams, POSTING_COLUMNS, postingParams, type LedgerEntryRow, type LedgerPostingRow } from './ledger.ts';
+
+/** Where `account_seq` sits among `POSTING_COLUMNS`. */
+const ACCOUNT_SEQ_COLUMN = 7;
+
+/**
+ * SQL of a forecast ledger entry (src/ledger/forecast.ts; decision 2001,
+ * amendment "Forecast balances"): statements that answer nothing the unit reads,
+ * so they are deferred and travel with the COMMIT. PostgreSQL only: SQLite has no
+ * data-modifying CTE, and its statements cost no round trip anyway.
+ */
+
+/** What a forecast posting's statement raises when its account moved since the forecast: the unit fails and runs again. */
+export const FORECAST_MISSED = 'ledger-forecast-missed';
+
+/**
+ * The entry itself, without `ON CONFLICT`: a forecast entry is new, and a
+ * reference that posted already fails the unit (a unique violation), which the
+ * caller answers from a second run without forecasts.
+ */
+export async function deferForecastEntry(sql: Sql, row: LedgerEntryRow): Promise<void> {
+  await sql.defer(`INSERT INTO ledger_entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, entryParams(row));
+}
+
+/**
+ * One posting and its account's update in one statement. The update applies
+ * only when the account's `posting_count` is still the forecast's (every change
+ * of a balance counts a posting, so the balances are the forecast's too) and the
+ * bucket stays within [floor, ceiling] (checked again here, as in the guarded
+ * update). When it changed no row, the posting's `account_seq` is the text
+ * `FORECAST_MISSED` cast to a number, which fails the statement and so the unit:
+ * nothing of it is committed. `row` carries the forecast's balances after.
+ */
+export async function deferForecastPosting(
+  sql: Sql,
+  row: LedgerPostingRow,
+  guard: { priorPostingCount: number; floor: number; ceiling: number },
+): Promise<void> {
+  // The column name comes from the two-value union, never from input.
+  const column = row.bucket === 'pending' ? 'pending' : 'available';
+  await sql.defer(
+    `WITH moved AS (
+       UPDATE ledger_accounts SET ${column} = ${column} + ?, posting_count = posting_count + 1
+        WHERE ledger_account_id = ? AND platform_id = ? AND currency = ? AND posting_count = ?
+          AND ${column} + ? >= ? AND ${column} + ? <= ?
+       RETURNING posting_count)
+     INSERT INTO ledger_postings (${POSTING_COLUMNS})
+     VALUES (?, ?, ?, ?, ?, ?, ?, CAST(COALESCE((SELECT CAST(posting_count AS TEXT) FROM moved), '${FORECAST_MISSED}') AS BIGINT), ?, ?, ?)`,
+    [
+      row.amount,
+      row.ledger_account_id,
+      row.platform_id,
+      row.currency,
+      guard.priorPostingCount,
+      row.amount,
+      guard.floor,
+      row.amount,
+      guard.ceiling,
+      // The posting's values, but for `account_seq`, which the statement takes from the update.
+      ...postingParams(row).filter((_, column) => column !== ACCOUNT_SEQ_COLUMN),
+    ],
+  );
+}
