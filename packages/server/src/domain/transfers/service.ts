@@ -86,10 +86,11 @@ export class TransferService {
           entered = [];
           // The clock and both parties in one read, sent ahead of BEGIN on PostgreSQL (decision 2001, "The start read").
           const start = await readTransferCreateStart(sql, platformID, partyIDs(request));
-          if (forecast) {
+          if (this.store.dialect === 'postgres') {
+            // Counted in on a run without a forecast too: its guarded change would make another's forecast miss.
             const ledgers = walletLedgers(start.parties);
             entered = ledgers.map((row) => row.ledger_account_id);
-            if (this.accountsInFlight.enter(entered)) offerWalletForecast(sql, ledgers);
+            if (this.accountsInFlight.enter(entered) && forecast) offerWalletForecast(sql, ledgers);
           }
           const clock = this.options.platformClock.viewAtOffset(start.clockOffsetMs);
           return withWalletEvents(sql, () =>
