@@ -1,10 +1,9 @@
-import { newRowID } from '../kernel/ids.ts';
-import { type Clock, timestamp } from '../kernel/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { Sql } from '../store/port.ts';
 import { deferForecastEntry, deferForecastPosting, FORECAST_MISSED } from '../store/repos/ledger-forecast.ts';
-import { guardedFloor } from './floors.ts';
+import { entryOfRow, type EntryKind, guardedFloor, inAccountOrder, newEntryRow, postingOf, postingRow } from './entry-writing.ts';
 import { MAX_BALANCE } from './limits.ts';
-import type { EntryInput, EntryType, LedgerEntry, Posting } from './types.ts';
+import type { EntryInput, LedgerEntry } from './types.ts';
 
 /**
  * Forecast balances (decision 2001, amendment "Forecast balances"). On
@@ -59,9 +58,9 @@ export function isForecastMissed(error: unknown): boolean {
  * Writes the entry from the forecast, deferred, and answers it as the guarded
  * path would; undefined when the entry cannot be forecast (nothing written).
  */
-export async function writeForecastEntry(sql: Sql, input: EntryInput, entryType: EntryType, clock: Clock): Promise<LedgerEntry | undefined> {
+export async function writeForecastEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: Clock): Promise<LedgerEntry | undefined> {
   const known = forecasts.get(sql);
-  if (!known || input.settlement !== undefined) return undefined;
+  if (!known || input.settlement !== undefined || kind.reversesEntryID !== undefined) return undefined;
   const after = new Map<string, AccountForecast>();
   const guards: Array<{ priorPostingCount: number; floor: number }> = [];
   for (const posting of input.postings) {
@@ -76,73 +75,17 @@ export async function writeForecastEntry(sql: Sql, input: EntryInput, entryType:
   }
   if (after.size !== input.postings.length) return undefined; // two postings on one account: left to the guarded path
 
-  const createdOn = timestamp(clock);
-  const entryID = newRowID();
-  const entry: LedgerEntry = {
-    entryID,
-    platformID: input.platformID,
-    entryType,
-    referenceType: input.referenceType,
-    referenceID: input.referenceID,
-    description: input.description,
-    idempotencyRef: input.idempotencyRef ?? null,
-    reversesEntryID: null,
-    settlement: null,
-    createdOn,
-    postings: input.postings.map((posting, line): Posting => {
-      const account = after.get(posting.ledgerAccountID)!;
-      return {
-        entryID,
-        line,
-        ledgerAccountID: posting.ledgerAccountID,
-        bucket: posting.bucket,
-        amount: posting.amount,
-        currency: posting.currency,
-        accountSeq: account.postingCount,
-        availableAfter: account.available,
-        pendingAfter: account.pending,
-        createdOn,
-      };
-    }),
-  };
-  await deferForecastEntry(sql, {
-    entry_id: entryID,
-    platform_id: input.platformID,
-    entry_type: entryType,
-    reference_type: input.referenceType,
-    reference_id: input.referenceID,
-    description: input.description,
-    idempotency_ref: entry.idempotencyRef,
-    reverses_entry_id: null,
-    settlement: null,
-    created_on: createdOn,
+  const entryRow = newEntryRow(input, kind, clock);
+  const postings = input.postings.map((posting, line) => {
+    const account = after.get(posting.ledgerAccountID)!;
+    return postingOf(entryRow, posting, line, { accountSeq: account.postingCount, available: account.available, pending: account.pending });
   });
-  // Accounts in the global order of the guarded path (by ID, then bucket), so two entries cannot deadlock.
-  const order = entry.postings.map((posting, line) => ({ posting, guard: guards[line]! }));
-  order.sort((a, b) => compare(a.posting.ledgerAccountID, b.posting.ledgerAccountID) || compare(a.posting.bucket, b.posting.bucket));
+  await deferForecastEntry(sql, entryRow);
+  // Accounts in the one global order of the guarded path (entry-writing.ts), so two entries cannot deadlock.
+  const order = postings.map((posting, line) => ({ posting, guard: guards[line]! })).sort((a, b) => inAccountOrder(a.posting, b.posting));
   for (const { posting, guard } of order) {
-    await deferForecastPosting(
-      sql,
-      {
-        entry_id: entryID,
-        line: posting.line,
-        platform_id: input.platformID,
-        ledger_account_id: posting.ledgerAccountID,
-        bucket: posting.bucket,
-        amount: posting.amount,
-        currency: posting.currency,
-        account_seq: posting.accountSeq,
-        available_after: posting.availableAfter,
-        pending_after: posting.pendingAfter,
-        created_on: createdOn,
-      },
-      { ...guard, ceiling: MAX_BALANCE },
-    );
+    await deferForecastPosting(sql, postingRow(posting, input.platformID), { ...guard, ceiling: MAX_BALANCE });
   }
   for (const [id, account] of after) known.set(id, account);
-  return entry;
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return entryOfRow(entryRow, input, kind, postings);
 }

@@ -1,4 +1,3 @@
-import { newRowID } from '../kernel/ids.ts';
 import type { Sql } from '../store/port.ts';
 import {
   addToBucketStatement,
@@ -9,19 +8,18 @@ import {
   heldForReference,
   insertEntryStatement,
   insertPostings,
-  type LedgerEntryRow,
   releaseEntrySavepoint,
   rollbackEntrySavepoint,
 } from '../store/repos/ledger.ts';
-import { type Clock, timestamp } from '../kernel/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import { toLedgerAccount } from './accounts.ts';
 import { InsufficientFunds, LedgerError } from './errors.ts';
 import { MAX_BALANCE } from './limits.ts';
-import { guardedFloor } from './floors.ts';
+import { entryOfRow, type EntryKind, guardedFloor, inAccountOrder, newEntryRow, postingOf, postingRow } from './entry-writing.ts';
 import { writeForecastEntry } from './forecast.ts';
 import { loadEntry } from './read.ts';
 import { assertEntry } from './validate.ts';
-import type { EntryInput, EntryType, LedgerEntry, Posting, PostingInput } from './types.ts';
+import type { EntryInput, LedgerEntry, Posting, PostingInput } from './types.ts';
 
 export interface PostResult {
   entry: LedgerEntry;
@@ -29,11 +27,7 @@ export interface PostResult {
   replayed: boolean;
 }
 
-/** What kind of entry, and for reversals which entry it undoes. Set by the ledger's own operations. */
-export interface EntryKind {
-  entryType: EntryType;
-  reversesEntryID?: string;
-}
+export type { EntryKind } from './entry-writing.ts';
 
 /**
  * Posts one balanced entry inside the caller's unit of work (`store.write`), so
@@ -51,10 +45,8 @@ export async function postEntry(sql: Sql, input: EntryInput, clock: Clock): Prom
 export async function postEntryOfKind(sql: Sql, input: EntryInput, kind: EntryKind, clock: Clock): Promise<PostResult> {
   assertEntry(input);
   // Balances the unit already read make the entry's own round trip unnecessary (forecast.ts).
-  if (kind.reversesEntryID === undefined) {
-    const forecast = await writeForecastEntry(sql, input, kind.entryType, clock);
-    if (forecast) return { entry: forecast, replayed: false };
-  }
+  const forecast = await writeForecastEntry(sql, input, kind, clock);
+  if (forecast) return { entry: forecast, replayed: false };
   await beginEntrySavepoint(sql);
   let entry: LedgerEntry | undefined;
   try {
@@ -115,25 +107,9 @@ function sameEntry(existing: LedgerEntry, input: EntryInput, kind: EntryKind): b
  * so the caller rolls its savepoint back.
  */
 async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: Clock): Promise<LedgerEntry | undefined> {
-  const createdOn = timestamp(clock);
-  const entryRow: LedgerEntryRow = {
-    entry_id: newRowID(),
-    platform_id: input.platformID,
-    entry_type: kind.entryType,
-    reference_type: input.referenceType,
-    reference_id: input.referenceID,
-    description: input.description,
-    idempotency_ref: input.idempotencyRef ?? null,
-    reverses_entry_id: kind.reversesEntryID ?? null,
-    settlement: input.settlement ?? null,
-    created_on: createdOn,
-  };
-  // Accounts are updated in one global order (by ID, then bucket) so two
-  // entries touching the same accounts on PostgreSQL lock rows in the same
-  // order and cannot deadlock each other.
-  const order = input.postings
-    .map((posting, line) => ({ posting, line }))
-    .sort((a, b) => compare(a.posting.ledgerAccountID, b.posting.ledgerAccountID) || compare(a.posting.bucket, b.posting.bucket));
+  const entryRow = newEntryRow(input, kind, clock);
+  // Accounts are updated in the one global order (entry-writing.ts).
+  const order = input.postings.map((posting, line) => ({ posting, line })).sort((a, b) => inAccountOrder(a.posting, b.posting));
   // The insert and every guarded update in one batch: one round trip on PostgreSQL
   // (decision 2001, amendment "Batches"). They all run; the caller's savepoint undoes
   // the updates when the insert found the reference posted or an update was refused.
@@ -145,56 +121,17 @@ async function writeEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: C
   const postings: Posting[] = [];
   for (const [index, { posting, line }] of order.entries()) {
     const after = (updates[index]!.rows[0] as BalanceAfter | undefined) ?? (await refusal(sql, input.platformID, posting, guardedFloor(posting, input)));
-    const stored: Posting = {
-      entryID: entryRow.entry_id,
-      line,
-      ledgerAccountID: posting.ledgerAccountID,
-      bucket: posting.bucket,
-      amount: posting.amount,
-      currency: posting.currency,
-      accountSeq: Number(after.posting_count),
-      availableAfter: Number(after.available),
-      pendingAfter: Number(after.pending),
-      createdOn,
-    };
-    postings.push(stored);
+    postings.push(
+      postingOf(entryRow, posting, line, { accountSeq: Number(after.posting_count), available: Number(after.available), pending: Number(after.pending) }),
+    );
   }
   // Every posting in one statement, once every update is known to have been allowed.
   await insertPostings(
     sql,
-    postings.map((stored) => ({
-      entry_id: stored.entryID,
-      line: stored.line,
-      platform_id: input.platformID,
-      ledger_account_id: stored.ledgerAccountID,
-      bucket: stored.bucket,
-      amount: stored.amount,
-      currency: stored.currency,
-      account_seq: stored.accountSeq,
-      available_after: stored.availableAfter,
-      pending_after: stored.pendingAfter,
-      created_on: createdOn,
-    })),
+    postings.map((stored) => postingRow(stored, input.platformID)),
   );
   await assertHoldsNotExceeded(sql, input);
-  postings.sort((a, b) => a.line - b.line);
-  return {
-    entryID: entryRow.entry_id,
-    platformID: entryRow.platform_id,
-    entryType: kind.entryType,
-    referenceType: entryRow.reference_type,
-    referenceID: entryRow.reference_id,
-    description: entryRow.description,
-    idempotencyRef: entryRow.idempotency_ref,
-    reversesEntryID: entryRow.reverses_entry_id,
-    settlement: input.settlement ?? null,
-    createdOn,
-    postings,
-  };
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return entryOfRow(entryRow, input, kind, postings);
 }
 
 function bucketTarget(platformID: string, posting: PostingInput) {

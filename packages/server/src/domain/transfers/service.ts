@@ -76,7 +76,7 @@ export class TransferService {
     let transfer: TransferRecord;
     // On PostgreSQL a create first runs with the ledger forecasting its wallets' balances from the start
     // read (one message fewer, src/ledger/forecast.ts); if a wallet moved in between, it runs once more without.
-    let forecast = this.store.dialect === 'postgres';
+    let forecast = true;
     for (;;) {
       let entered: string[] = [];
       try {
