@@ -5,12 +5,16 @@
 //   RAILYARD_ENCRYPTION_KEY=… npm run bench -- --db postgres://127.0.0.1/bench transfers.create
 //     (also runs pgbench's TPC-B on the same PostgreSQL and prints creates/s over its tps; --workers N
 //     runs `serve --workers N`)
+//   … --flush-probe DIR: during each half-rate run, time a small write's fdatasync every 20 ms in
+//     DIR (on the disk that holds pg_wal) and print when flushes were slow (tools/flush-probe.ts)
+//   … --pg-waits: during each half-rate run, sample what PostgreSQL's backends wait for every 10 ms
+//     and print it after each of the slowest windows (tools/pg-waits.ts)
 // Each server runs in its own child process; autocannon drives it from this one at
 // full speed, tools/paced-load.ts at a steady half of the rate reached.
 // Only loopback addresses are used. Every run is bounded in time. See bench/README.md.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir, cpus, totalmem, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,6 +25,8 @@ import { pacedLoad, type PacedResult } from './tools/paced-load.ts';
 import { cpuMicrosPer, processCpuSeconds } from './tools/process-cpu.ts';
 import { runPgbench, runStatement } from './tools/pgbench.ts';
 import { walSegmentCount } from './tools/wal-segments.ts';
+import { describeFlushes, startFlushProbe } from './tools/flush-probe.ts';
+import { describeWaits, startWaitSampler, waitsDuring, type WaitSample } from './tools/pg-waits.ts';
 import { postgresCpuSeconds } from './tools/postgres-cpu.ts';
 
 const { values, positionals } = parseArgs({
@@ -30,6 +36,8 @@ const { values, positionals } = parseArgs({
     db: { type: 'string' },
     'keep-db': { type: 'boolean', default: false },
     workers: { type: 'string', default: '1' },
+    'flush-probe': { type: 'string' },
+    'pg-waits': { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
@@ -38,6 +46,17 @@ const connections = Math.min(Math.max(Number(values.connections) || 32, 1), 256)
 /** On PostgreSQL the bench also reads the database server's CPU (tools/postgres-cpu.ts) and runs pgbench. */
 const IS_POSTGRES = /^postgres(ql)?:\/\//.test(values.db ?? '');
 const workers = Math.min(Math.max(Number(values.workers) || 1, 1), 16);
+/** Where tools/flush-probe.ts flushes during each half-rate run; checked before any server starts. */
+const flushProbeDir = values['flush-probe'];
+if (flushProbeDir !== undefined && !isDirectory(flushProbeDir)) {
+  console.error(`--flush-probe: ${flushProbeDir} is not a directory`);
+  process.exit(2);
+}
+const sampleWaits = values['pg-waits'];
+if (sampleWaits && !IS_POSTGRES) {
+  console.error('--pg-waits needs --db postgres://…');
+  process.exit(2);
+}
 const KEY = 'bench-public-key:bench-secret-value-0123456789';
 const AUTH = `Basic ${Buffer.from(KEY).toString('base64')}`;
 /** Each source wallet gets $1,000,000: 100,000,000 one-cent transfers, far beyond any run. */
@@ -47,6 +66,14 @@ const SPREAD_PAIRS = 32;
 /** The scenarios whose full-speed creates/s the bench prints over pgbench's tps on PostgreSQL (issue 20). */
 const PGBENCH_RATIO = ['transfers.create', 'transfers.spread'];
 const run = promisify(execFile);
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /** What a scenario sends to Railyard, and how it checks the run afterwards. */
 interface Target {
@@ -591,12 +618,24 @@ try {
     const max = await load(measured, withAuth);
     const halfRate = Math.max(1, Math.floor(max.rps / 2));
     const walBefore = IS_POSTGRES ? await walSegmentCount(db) : undefined;
+    const probe = flushProbeDir === undefined ? undefined : startFlushProbe(flushProbeDir);
+    const sampler = sampleWaits ? startWaitSampler(db) : undefined;
     const half = await paced(measured.url, withAuth, halfRate);
+    const waits = await sampler?.stop();
+    const flushes = await probe?.stop().then(
+      (summary) => describeFlushes(flushProbeDir!, summary),
+      (error: unknown) => `fdatasync probe failed: ${String(error).split('\n')[0]}`,
+    );
     const walAfter = IS_POSTGRES ? await walSegmentCount(db) : undefined;
+    // A window's requests were due within its 100 ms and answered up to its slowest answer later.
+    const waitsOf = (w: { startMs: number; maxMs: number }, samples: readonly WaitSample[]) =>
+      ` ${describeWaits(waitsDuring(samples, w.startMs, w.startMs + 100 + w.maxMs))}`;
     tailLines.push(
-      `${scenario.name} at half rate, its slowest 100 ms windows (UTC, slowest answer, answers over 20 ms): ` +
-        half.slowest.map((w) => `${w.at} ${w.maxMs} ms (${w.over20ms})`).join(', ') +
-        (walBefore !== undefined && walAfter !== undefined ? `; WAL segments PostgreSQL created meanwhile: ${Math.max(0, walAfter - walBefore)}` : ''),
+      `${scenario.name} at half rate, its slowest 100 ms windows (UTC, slowest answer, answers over 20 ms${waits ? ', what the backends waited for then' : ''}): ` +
+        half.slowest.map((w) => `${w.at} ${w.maxMs} ms (${w.over20ms})${waits ? waitsOf(w, waits.samples) : ''}`).join(', ') +
+        (waits?.error !== undefined ? `; the wait sampler stopped early: ${waits.error}` : '') +
+        (walBefore !== undefined && walAfter !== undefined ? `; WAL segments PostgreSQL created meanwhile: ${Math.max(0, walAfter - walBefore)}` : '') +
+        (flushes === undefined ? '' : `; ${flushes}`),
     );
     // The same steady rate against the baseline: the floor of what the load generator and loopback add.
     const baseHalf = await paced(baseline.url, baselineTarget, halfRate);

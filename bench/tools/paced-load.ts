@@ -42,7 +42,8 @@ export interface PacedResult {
    * when (UTC), the slowest latency and how many of the window's requests took over 20 ms.
    * To match a tail against the server's or the database's log of the same moment.
    */
-  slowest: { at: string; maxMs: number; over20ms: number }[];
+  /** `startMs`: when the window's first request was due (epoch ms); `at` the same as UTC time of day. */
+  slowest: { at: string; startMs: number; maxMs: number; over20ms: number }[];
 }
 
 function fill(text: string, id: string): string {
@@ -166,5 +167,5 @@ export function slowestWindows(latencies: Float64Array, rate: number, startMs: n
   return [...windows]
     .sort((a, b) => b[1].maxMs - a[1].maxMs)
     .slice(0, 3)
-    .map(([window, seen]) => ({ at: new Date(startMs + window * WINDOW_MS).toISOString().slice(11, 22), ...seen }));
+    .map(([window, seen]) => ({ at: new Date(startMs + window * WINDOW_MS).toISOString().slice(11, 22), startMs: startMs + window * WINDOW_MS, ...seen }));
 }

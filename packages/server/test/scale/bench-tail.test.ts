@@ -10,6 +10,8 @@ import pg from 'pg';
 import { POSTGRES_URL, storeKinds } from '../support/stores.ts';
 import { slowestWindows } from '../../../../bench/tools/paced-load.ts';
 import { walSegmentCount } from '../../../../bench/tools/wal-segments.ts';
+import { describeFlushes, startFlushProbe, summarizeFlushes } from '../../../../bench/tools/flush-probe.ts';
+import { describeWaits, startWaitSampler, waitsDuring } from '../../../../bench/tools/pg-waits.ts';
 
 // The bench's account of a latency tail at half rate (bench/README.md, "The tail at half rate"):
 // when it happened (the slowest 100 ms windows), whether PostgreSQL created WAL segments meanwhile,
@@ -34,16 +36,16 @@ describe('slowest windows of a paced run (bench/tools/paced-load.ts)', () => {
     latencies[10] = 19; // window 1: not over 20 ms, and slower than none of the three
     const windows = slowestWindows(latencies, 100, START);
     assert.deepEqual(windows, [
-      { at: '21:00:00.50', maxMs: 80, over20ms: 2 },
-      { at: '21:00:01.30', maxMs: 40, over20ms: 1 },
-      { at: '21:00:01.90', maxMs: 21, over20ms: 1 },
+      { at: '21:00:00.50', startMs: START + 500, maxMs: 80, over20ms: 2 },
+      { at: '21:00:01.30', startMs: START + 1300, maxMs: 40, over20ms: 1 },
+      { at: '21:00:01.90', startMs: START + 1900, maxMs: 21, over20ms: 1 },
     ]);
   });
 
   it('places requests by rate: at 20 requests/s, request 3 is due in the second window', () => {
     const latencies = new Float64Array(20).fill(1);
     latencies[3] = 50; // due at 150 ms
-    assert.deepEqual(slowestWindows(latencies, 20, START)[0], { at: '21:00:00.10', maxMs: 50, over20ms: 1 });
+    assert.deepEqual(slowestWindows(latencies, 20, START)[0], { at: '21:00:00.10', startMs: START + 100, maxMs: 50, over20ms: 1 });
   });
 
   it('answers fewer than three windows for a run shorter than three', () => {
@@ -79,6 +81,151 @@ describe('stall probe (bench/tools/stall-probe.mjs)', () => {
       assert.equal(readdirSync(dir).length, 1, 'without BENCH_STALL_LOG the probe writes nothing');
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('flush probe (bench/tools/flush-probe.ts)', () => {
+  it('summarizes flushes: percentiles, the count over 10 ms and the three slowest dated by when they began', () => {
+    // 100 flushes of 0.5 ms, 20 ms apart, but for three slow ones.
+    const samples = Array.from({ length: 100 }, (_, i) => ({ beganAt: START + i * 20, ms: 0.5 }));
+    samples[10]!.ms = 48.24; // 21:00:00.200
+    samples[50]!.ms = 12; // 21:00:01.000
+    samples[99]!.ms = 9.96; // the last; not over 10 ms
+    const summary = summarizeFlushes(samples);
+    assert.deepEqual(summary, {
+      flushes: 100,
+      p50: 0.5,
+      p99: 48.2,
+      maxMs: 48.2,
+      over10ms: 2,
+      slowest: [
+        { at: '21:00:00.200', ms: 48.2 },
+        { at: '21:00:01.000', ms: 12 },
+        { at: '21:00:01.980', ms: 10 },
+      ],
+    });
+    assert.equal(
+      describeFlushes('/var/lib/postgresql', summary),
+      'fdatasync probe in /var/lib/postgresql meanwhile: 100 flushes, p50 0.5 ms, p99 48.2 ms, max 48.2 ms, 2 over 10 ms; ' +
+        'slowest began 21:00:00.200 (48.2 ms), 21:00:01.000 (12 ms), 21:00:01.980 (10 ms)',
+    );
+    assert.deepEqual(summarizeFlushes([]), { flushes: 0, p50: 0, p99: 0, maxMs: 0, over10ms: 0, slowest: [] });
+  });
+
+  it('flushes in its directory off the caller\'s thread while the caller goes on, and leaves no file behind', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'railyard-flush-'));
+    try {
+      const probe = startFlushProbe(dir, { intervalMs: 5 });
+      // This thread's own timers keep running while the worker flushes.
+      const ticks = await new Promise<number>((resolve) => {
+        let n = 0;
+        const timer = setInterval(() => {
+          if (++n === 20) {
+            clearInterval(timer);
+            resolve(n);
+          }
+        }, 10);
+      });
+      assert.equal(readdirSync(dir).length, 1, 'the probe writes one file');
+      const summary = await probe.stop();
+      assert.equal(ticks, 20);
+      assert.ok(summary.flushes >= 3, `flushes in 200 ms at one per 5 ms or more: ${summary.flushes}`);
+      assert.ok(summary.p50 >= 0 && summary.maxMs >= summary.p99 && summary.p99 >= summary.p50, JSON.stringify(summary));
+      assert.equal(summary.slowest.length, 3);
+      assert.deepEqual(readdirSync(dir), [], 'the probe removes its file');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a directory that does not exist and options out of range, before it writes anything', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'railyard-flush-'));
+    try {
+      assert.throws(() => startFlushProbe(join(dir, 'missing')), /flush probe: .*missing is not a directory/);
+      assert.throws(() => startFlushProbe(dir, { intervalMs: 1 }), /the interval must be 5–1000 ms, not 1/);
+      assert.throws(() => startFlushProbe(dir, { bytes: 4 << 20 }), /the write must be 512 B–1 MiB/);
+      assert.deepEqual(readdirSync(dir), []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes the bench refuse a --flush-probe that is not a directory before it starts a server', async () => {
+    const missing = join(tmpdir(), `railyard-no-such-dir-${process.pid}`);
+    const bench = fileURLToPath(new URL('../../../../bench/run.ts', import.meta.url));
+    const failed = await run(process.execPath, ['--import', 'tsx', bench, '--flush-probe', missing, 'transfers.create'], { timeout: 60_000 }).then(
+      () => undefined,
+      (error: { code?: number; stderr?: string }) => error,
+    );
+    assert.ok(failed, 'the bench exits with an error');
+    assert.equal(failed.code, 2);
+    assert.match(failed.stderr ?? '', new RegExp(`--flush-probe: ${missing} is not a directory`));
+  });
+});
+
+describe('what the backends waited for (bench/tools/pg-waits.ts)', () => {
+  it('counts the waits sampled within a window, most seen first, and says so when none was active', () => {
+    const samples = [
+      { at: START, waits: ['Lock:transactionid'] }, // before the window
+      { at: START + 100, waits: ['IO:WALSync', 'LWLock:WALWrite', 'LWLock:WALWrite'] },
+      { at: START + 110, waits: ['LWLock:WALWrite', 'IO:WALSync', 'LWLock:WALWrite', 'running'] },
+      { at: START + 250, waits: [] },
+      { at: START + 251, waits: ['ClientRead:x'] }, // after it
+    ];
+    const waits = waitsDuring(samples, START + 100, START + 250);
+    assert.deepEqual(waits, {
+      samples: 3,
+      longestGapMs: 140, // from the sample at 110 ms to the one at 250 ms
+      counts: [
+        ['LWLock:WALWrite', 4],
+        ['IO:WALSync', 2],
+        ['running', 1],
+      ],
+    });
+    assert.equal(describeWaits(waits), '[3 samples, gap 140 ms: LWLock:WALWrite 4, IO:WALSync 2, running 1]');
+    // The window's edges count as gaps too: nothing sampled from 260 ms to its end at 400 ms.
+    assert.equal(describeWaits(waitsDuring(samples, START + 200, START + 400)), '[2 samples, gap 149 ms: ClientRead:x 1]');
+    assert.equal(describeWaits(waitsDuring(samples, START + 240, START + 250)), '[1 sample, gap 10 ms: no active backend seen]');
+  });
+
+  it('answers the samples and the error, without throwing, when the server cannot be reached', async () => {
+    const result = await startWaitSampler('postgres://nobody@127.0.0.1:1/none').stop();
+    assert.deepEqual(result.samples, []);
+    assert.match(result.error ?? '', /ECONNREFUSED|connect/);
+  });
+
+  it('refuses an interval out of range', () => {
+    assert.throws(() => startWaitSampler('postgres://nobody@127.0.0.1:1/none', 0), /the interval must be 1–1000 ms, not 0/);
+  });
+
+  it('makes the bench refuse --pg-waits without PostgreSQL before it starts a server', async () => {
+    const bench = fileURLToPath(new URL('../../../../bench/run.ts', import.meta.url));
+    const failed = await run(process.execPath, ['--import', 'tsx', bench, '--pg-waits', 'transfers.create'], { timeout: 60_000 }).then(
+      () => undefined,
+      (error: { code?: number; stderr?: string }) => error,
+    );
+    assert.ok(failed, 'the bench exits with an error');
+    assert.equal(failed.code, 2);
+    assert.match(failed.stderr ?? '', /--pg-waits needs --db postgres/);
+  });
+
+  it('sees what an active backend of its database waits for', { skip: postgres ? false : 'PostgreSQL is not among the stores under test' }, async () => {
+    const sleeper = new pg.Client({ connectionString: POSTGRES_URL });
+    await sleeper.connect();
+    try {
+      const sampler = startWaitSampler(POSTGRES_URL, 5);
+      await sleeper.query('SELECT pg_sleep(0.3)');
+      const { samples, error } = await sampler.stop();
+      assert.equal(error, undefined);
+      assert.ok(samples.length >= 5, `samples taken every 5 ms over 300 ms: ${samples.length}`);
+      const seen = waitsDuring(samples, 0, Date.now()).counts;
+      assert.ok(
+        seen.some(([wait, n]) => wait === 'Timeout:PgSleep' && n >= 3),
+        `the sleeping backend seen waiting in pg_sleep: ${JSON.stringify(seen)}`,
+      );
+    } finally {
+      await sleeper.end();
     }
   });
 });
