@@ -620,12 +620,19 @@ try {
     const walBefore = IS_POSTGRES ? await walSegmentCount(db) : undefined;
     const probe = flushProbeDir === undefined ? undefined : startFlushProbe(flushProbeDir);
     const sampler = sampleWaits ? startWaitSampler(db) : undefined;
-    const half = await paced(measured.url, withAuth, halfRate);
-    const waits = await sampler?.stop();
-    const flushes = await probe?.stop().then(
-      (summary) => describeFlushes(flushProbeDir!, summary),
-      (error: unknown) => `fdatasync probe failed: ${String(error).split('\n')[0]}`,
-    );
+    // Both stop even when the run fails: the probe's worker thread would keep this process alive.
+    const stopProbes = async () => ({
+      waits: await sampler?.stop(),
+      flushes: await probe?.stop().then(
+        (summary) => describeFlushes(flushProbeDir!, summary),
+        (error: unknown) => `fdatasync probe failed: ${String(error).split('\n')[0]}`,
+      ),
+    });
+    const half = await paced(measured.url, withAuth, halfRate).catch(async (error: unknown) => {
+      await stopProbes();
+      throw error;
+    });
+    const { waits, flushes } = await stopProbes();
     const walAfter = IS_POSTGRES ? await walSegmentCount(db) : undefined;
     // A window's requests were due within its 100 ms and answered up to its slowest answer later.
     const waitsOf = (w: { startMs: number; maxMs: number }, samples: readonly WaitSample[]) =>
