@@ -14,7 +14,7 @@
 // Only loopback addresses are used. Every run is bounded in time. See bench/README.md.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, cpus, totalmem, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -25,7 +25,7 @@ import { pacedLoad, type PacedResult } from './tools/paced-load.ts';
 import { cpuMicrosPer, processCpuSeconds } from './tools/process-cpu.ts';
 import { runPgbench, runStatement } from './tools/pgbench.ts';
 import { walSegmentCount } from './tools/wal-segments.ts';
-import { describeFlushes, startFlushProbe } from './tools/flush-probe.ts';
+import { describeFlushes, isDirectory, startFlushProbe } from './tools/flush-probe.ts';
 import { describeWaits, startWaitSampler, waitsDuring, type WaitSample } from './tools/pg-waits.ts';
 import { postgresCpuSeconds } from './tools/postgres-cpu.ts';
 
@@ -66,14 +66,6 @@ const SPREAD_PAIRS = 32;
 /** The scenarios whose full-speed creates/s the bench prints over pgbench's tps on PostgreSQL (issue 20). */
 const PGBENCH_RATIO = ['transfers.create', 'transfers.spread'];
 const run = promisify(execFile);
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /** What a scenario sends to Railyard, and how it checks the run afterwards. */
 interface Target {

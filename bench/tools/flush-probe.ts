@@ -70,19 +70,22 @@ try {
 parentPort.postMessage(samples);
 `;
 
+/** Whether the probe can flush in `path` (the bench checks it before any server starts). */
+export function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Starts flushing in `dir` at once; throws when `dir` is not a directory or an option is out of range. */
 export function startFlushProbe(dir: string, options: FlushProbeOptions = {}): FlushProbe {
   const intervalMs = options.intervalMs ?? 20;
   const bytes = options.bytes ?? 4096;
   if (!Number.isInteger(intervalMs) || intervalMs < 5 || intervalMs > 1000) throw new Error(`flush probe: the interval must be 5–1000 ms, not ${intervalMs}`);
   if (!Number.isInteger(bytes) || bytes < 512 || bytes > 1 << 20) throw new Error(`flush probe: the write must be 512 B–1 MiB, not ${bytes}`);
-  let isDirectory = false;
-  try {
-    isDirectory = statSync(dir).isDirectory();
-  } catch {
-    // reported below
-  }
-  if (!isDirectory) throw new Error(`flush probe: ${dir} is not a directory`);
+  if (!isDirectory(dir)) throw new Error(`flush probe: ${dir} is not a directory`);
 
   const file = join(dir, `railyard-flush-probe-${process.pid}-${Date.now()}.bin`);
   const stop = new SharedArrayBuffer(4);

@@ -3,7 +3,7 @@ import type { Sql } from '../store/port.ts';
 import { deferForecastEntry, deferForecastPosting, FORECAST_MISSED } from '../store/repos/ledger-forecast.ts';
 import { entryOfRow, type EntryKind, guardedFloor, inAccountOrder, newEntryRow, postingOf, postingRow } from './entry-writing.ts';
 import { MAX_BALANCE } from './limits.ts';
-import type { EntryInput, LedgerEntry } from './types.ts';
+import type { EntryInput, LedgerAccount, LedgerEntry } from './types.ts';
 
 /**
  * Forecast balances (decision 2001, amendment "Forecast balances"). On
@@ -24,16 +24,8 @@ import type { EntryInput, LedgerEntry } from './types.ts';
  * refusal says why.
  */
 
-/** An account as the unit read it. */
-export interface AccountForecast {
-  ledgerAccountID: string;
-  platformID: string;
-  currency: string;
-  allowNegative: boolean;
-  available: number;
-  pending: number;
-  postingCount: number;
-}
+/** An account as the unit read it: what a forecast needs of it. */
+export type AccountForecast = Pick<LedgerAccount, 'ledgerAccountID' | 'platformID' | 'currency' | 'allowNegative' | 'available' | 'pending' | 'postingCount'>;
 
 const forecasts = new WeakMap<Sql, Map<string, AccountForecast>>();
 

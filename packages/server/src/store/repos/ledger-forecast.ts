@@ -1,8 +1,8 @@
 import type { Sql } from '../port.ts';
 import { ENTRY_COLUMNS, entryParams, POSTING_COLUMNS, postingParams, type LedgerEntryRow, type LedgerPostingRow } from './ledger.ts';
 
-/** Where `account_seq` sits among `POSTING_COLUMNS`. */
-const ACCOUNT_SEQ_COLUMN = 7;
+/** Where `account_seq` sits among `POSTING_COLUMNS`, and so among `postingParams`. */
+const ACCOUNT_SEQ_COLUMN = POSTING_COLUMNS.split(', ').indexOf('account_seq');
 
 /**
  * SQL of a forecast ledger entry (src/ledger/forecast.ts; decision 2001,

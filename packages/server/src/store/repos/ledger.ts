@@ -195,7 +195,7 @@ export async function insertPostings(sql: Sql, rows: readonly LedgerPostingRow[]
   });
 }
 
-/** A posting row's values in `POSTING_COLUMNS` order (`account_seq` is the eighth). */
+/** A posting row's values in `POSTING_COLUMNS` order. */
 export function postingParams(row: LedgerPostingRow): SqlValue[] {
   return [
     row.entry_id,

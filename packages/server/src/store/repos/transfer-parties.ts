@@ -1,5 +1,6 @@
 import type { Sql } from '../port.ts';
 import { VISIBLE_TO_PLATFORM } from './account-visibility.ts';
+import type { LedgerAccountRow } from './ledger.ts';
 import { WALLET_COLUMNS, type WalletRow } from './wallets.ts';
 
 /** One side of a new transfer as one read: the live payment method, its account, whether the platform sees it, its wallet. */
@@ -21,18 +22,10 @@ export interface TransferPartyRow {
   walletLedger?: WalletLedgerRow;
 }
 
-/** A wallet's ledger account as a create's start read sees it. */
-export interface WalletLedgerRow {
-  ledger_account_id: string;
-  platform_id: string;
-  currency: string;
-  allow_negative: number;
-  available: number;
-  pending: number;
-  posting_count: number;
-}
-
 const LEDGER_COLUMNS = ['ledger_account_id', 'platform_id', 'currency', 'allow_negative', 'available', 'pending', 'posting_count'] as const;
+
+/** A wallet's ledger account as a create's start read sees it: the columns the ledger forecasts from. */
+export type WalletLedgerRow = Pick<LedgerAccountRow, (typeof LEDGER_COLUMNS)[number]>;
 
 // Creating a transfer resolves two payment methods; read one at a time (method,
 // visibility, account, wallet) that was up to eight statements of the 26 a
