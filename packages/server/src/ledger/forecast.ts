@@ -13,8 +13,8 @@ import type { EntryInput, LedgerAccount, LedgerEntry } from './types.ts';
  * row lock is held from that message until the COMMIT's. When the unit already
  * read the accounts (a create's start read), the ledger can forecast those
  * balances instead and defer the whole entry to the COMMIT's message; each
- * account's update then applies only if the account is still as read. If one
- * moved in between, the unit fails with `FORECAST_MISSED` and nothing of it is
+ * account's update then applies only if the account is still as forecast from
+ * (its posting count and both balances). If one moved in between, the unit fails with `FORECAST_MISSED` and nothing of it is
  * committed: its caller runs it again without a forecast (`isForecastMissed`).
  *
  * A forecast is offered per unit of work (`offerForecast`) and used only by an
@@ -22,12 +22,24 @@ import type { EntryInput, LedgerAccount, LedgerEntry } from './types.ts';
  * pending debit is checked against its reference's postings, a read), and stays
  * within its floor as forecast: anything else takes the guarded path, whose
  * refusal says why.
+ *
+ * The accounts a unit offers (or only follows) are also followed through its
+ * entries, guarded ones included (`noteEntryWritten`), so that `balancesAfter`
+ * can tell where the unit leaves them: what the transfer service lets the next
+ * create on the same wallet forecast from (chained forecasts, decision 2001).
  */
 
-/** An account as the unit read it: what a forecast needs of it. */
+/** An account as the unit read it (or as a create in flight will leave it): what a forecast needs of it. */
 export type AccountForecast = Pick<LedgerAccount, 'ledgerAccountID' | 'platformID' | 'currency' | 'allowNegative' | 'available' | 'pending' | 'postingCount'>;
 
-const forecasts = new WeakMap<Sql, Map<string, AccountForecast>>();
+/** The accounts a unit follows: as read, then as each entry of the unit leaves them. */
+interface FollowedAccounts {
+  /** Whether entries may be written from these balances (else they are only followed). */
+  forecast: boolean;
+  accounts: Map<string, AccountForecast>;
+}
+
+const followed = new WeakMap<Sql, FollowedAccounts>();
 
 /**
  * Lets the ledger forecast these accounts' balances in this unit of work. Call it
@@ -35,10 +47,44 @@ const forecasts = new WeakMap<Sql, Map<string, AccountForecast>>();
  * data-modifying CTE, which SQLite lacks (and there an entry costs no round trip).
  */
 export function offerForecast(sql: Sql, accounts: readonly AccountForecast[]): void {
+  follow(sql, accounts, true);
+}
+
+/**
+ * Follows these accounts' balances through the unit's entries without
+ * forecasting any (`balancesAfter` answers them); a unit that offered a
+ * forecast follows its accounts too.
+ */
+export function followAccounts(sql: Sql, accounts: readonly AccountForecast[]): void {
+  follow(sql, accounts, false);
+}
+
+function follow(sql: Sql, accounts: readonly AccountForecast[], forecast: boolean): void {
   if (accounts.length === 0) return;
-  const known = forecasts.get(sql) ?? new Map<string, AccountForecast>();
-  for (const account of accounts) known.set(account.ledgerAccountID, { ...account });
-  forecasts.set(sql, known);
+  const unit = followed.get(sql) ?? { forecast, accounts: new Map<string, AccountForecast>() };
+  unit.forecast = forecast;
+  for (const account of accounts) unit.accounts.set(account.ledgerAccountID, { ...account });
+  followed.set(sql, unit);
+}
+
+/**
+ * Where the unit's entries leave the accounts it follows, if it commits: as
+ * read, after each forecast entry, and after each guarded one (from its update's
+ * `RETURNING`). What a later unit may forecast from before this one commits.
+ */
+export function balancesAfter(sql: Sql): ReadonlyMap<string, AccountForecast> {
+  return followed.get(sql)?.accounts ?? new Map();
+}
+
+/** Records where a written entry (guarded or forecast) left the accounts the unit follows. */
+export function noteEntryWritten(sql: Sql, entry: LedgerEntry): void {
+  const known = followed.get(sql)?.accounts;
+  if (!known) return;
+  for (const posting of entry.postings) {
+    const account = known.get(posting.ledgerAccountID);
+    // Two postings on one account: the later one (higher sequence) says where it ends.
+    if (account && posting.accountSeq > account.postingCount) known.set(posting.ledgerAccountID, { ...account, available: posting.availableAfter, pending: posting.pendingAfter, postingCount: posting.accountSeq });
+  }
 }
 
 /** Whether a unit failed because an account moved after its forecast: run it again without one. */
@@ -51,10 +97,12 @@ export function isForecastMissed(error: unknown): boolean {
  * path would; undefined when the entry cannot be forecast (nothing written).
  */
 export async function writeForecastEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: Clock): Promise<LedgerEntry | undefined> {
-  const known = forecasts.get(sql);
-  if (!known || input.settlement !== undefined || kind.reversesEntryID !== undefined) return undefined;
+  const unit = followed.get(sql);
+  if (!unit?.forecast) return undefined;
+  const known = unit.accounts;
+  if (input.settlement !== undefined || kind.reversesEntryID !== undefined) return undefined;
   const after = new Map<string, AccountForecast>();
-  const guards: Array<{ priorPostingCount: number; floor: number }> = [];
+  const guards: Array<{ priorPostingCount: number; priorAvailable: number; priorPending: number; floor: number }> = [];
   for (const posting of input.postings) {
     const account = after.get(posting.ledgerAccountID) ?? known.get(posting.ledgerAccountID);
     if (!account || account.platformID !== input.platformID || account.currency !== posting.currency) return undefined;
@@ -62,7 +110,7 @@ export async function writeForecastEntry(sql: Sql, input: EntryInput, kind: Entr
     const floor = account.allowNegative ? -MAX_BALANCE : guardedFloor(posting, input);
     const balance = account[posting.bucket] + posting.amount;
     if (balance < floor || balance > MAX_BALANCE) return undefined;
-    guards.push({ priorPostingCount: account.postingCount, floor });
+    guards.push({ priorPostingCount: account.postingCount, priorAvailable: account.available, priorPending: account.pending, floor });
     after.set(posting.ledgerAccountID, { ...account, [posting.bucket]: balance, postingCount: account.postingCount + 1 });
   }
   if (after.size !== input.postings.length) return undefined; // two postings on one account: left to the guarded path
@@ -78,6 +126,5 @@ export async function writeForecastEntry(sql: Sql, input: EntryInput, kind: Entr
   for (const { posting, guard } of order) {
     await deferForecastPosting(sql, postingRow(posting, input.platformID), { ...guard, ceiling: MAX_BALANCE });
   }
-  for (const [id, account] of after) known.set(id, account);
   return entryOfRow(entryRow, input, kind, postings);
 }

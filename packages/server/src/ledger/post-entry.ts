@@ -16,7 +16,7 @@ import { toLedgerAccount } from './accounts.ts';
 import { InsufficientFunds, LedgerError } from './errors.ts';
 import { MAX_BALANCE } from './limits.ts';
 import { entryOfRow, type EntryKind, guardedFloor, inAccountOrder, newEntryRow, postingOf, postingRow } from './entry-writing.ts';
-import { writeForecastEntry } from './forecast.ts';
+import { noteEntryWritten, writeForecastEntry } from './forecast.ts';
 import { loadEntry } from './read.ts';
 import { assertEntry } from './validate.ts';
 import type { EntryInput, LedgerEntry, Posting, PostingInput } from './types.ts';
@@ -46,7 +46,10 @@ export async function postEntryOfKind(sql: Sql, input: EntryInput, kind: EntryKi
   assertEntry(input);
   // Balances the unit already read make the entry's own round trip unnecessary (forecast.ts).
   const forecast = await writeForecastEntry(sql, input, kind, clock);
-  if (forecast) return { entry: forecast, replayed: false };
+  if (forecast) {
+    noteEntryWritten(sql, forecast);
+    return { entry: forecast, replayed: false };
+  }
   await beginEntrySavepoint(sql);
   let entry: LedgerEntry | undefined;
   try {
@@ -57,6 +60,7 @@ export async function postEntryOfKind(sql: Sql, input: EntryInput, kind: EntryKi
   }
   if (entry) {
     await releaseEntrySavepoint(sql);
+    noteEntryWritten(sql, entry);
     return { entry, replayed: false };
   }
   // `idempotencyRef` had posted (now, or by a concurrent writer that committed first): the

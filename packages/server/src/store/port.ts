@@ -50,6 +50,15 @@ export interface Sql {
    * records: kernel/events.ts). Outside a unit of work (a read) it runs at once.
    */
   beforeCommit(task: () => Promise<void>): Promise<void>;
+  /**
+   * Whether the unit holds no lock yet: PostgreSQL, while it has sent nothing
+   * inside its transaction (its `readBeforeWrites` aside, and deferred writes
+   * wait for its next message). Only then may it wait on another unit of work
+   * without risking a deadlock no database would see (chained forecasts:
+   * domain/transfers/forecast-offer.ts). SQLite's unit holds the write lock from
+   * its start: false. Outside a unit of work (a read): true.
+   */
+  holdsNoLock(): boolean;
 }
 
 export interface BatchStatement {

@@ -36,6 +36,21 @@ for (const kind of await storeKinds()) {
       assert.equal(await nameStored('d-1'), 'second');
     });
 
+    it('a unit holds no lock until it sends something inside its transaction (PostgreSQL); SQLite\'s holds the write lock throughout', async () => {
+      const seen = await t.store.write(async (sql) => {
+        const states = [sql.holdsNoLock()];
+        await sql.readBeforeWrites(nameOf, ['none']);
+        await sql.defer(insertPlatform, ['d-lock', 'deferred', CREATED]);
+        states.push(sql.holdsNoLock());
+        await sql.get(nameOf, ['d-lock']);
+        states.push(sql.holdsNoLock());
+        return states;
+      });
+      assert.deepEqual(seen, kind === 'postgres' ? [true, true, false] : [false, false, false]);
+      assert.equal(await t.store.read(async (sql) => sql.holdsNoLock()), true, 'a read holds none');
+      assert.equal(await nameStored('d-lock'), 'deferred');
+    });
+
     it('tasks left for the end run after the work, in order, in its transaction; a task may leave another', async () => {
       const order: string[] = [];
       const seen = await t.store.write(async (sql) => {

@@ -14,5 +14,6 @@ export function notingSql(sql: Sql, note: (text: string) => void): Sql {
     defer: (text, params) => (note(text), sql.defer(text, params)),
     batch: (list) => (list.forEach((statement) => note(statement.sql)), sql.batch(list)),
     beforeCommit: (task) => sql.beforeCommit(task),
+    holdsNoLock: () => sql.holdsNoLock(),
   };
 }

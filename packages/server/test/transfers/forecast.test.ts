@@ -8,6 +8,7 @@ import { storeKinds } from '../support/stores.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { assertLedgerOk, balance, platformCaller, transferBody, walletParty, type WalletParty } from '../support/transfers.ts';
 import { fundWalletFromOutside } from '../support/funding.ts';
+import { notingSql } from '../support/noting-sql.ts';
 
 // A create on PostgreSQL forecasts its wallets' balances from its start read
 // (src/ledger/forecast.ts): 2 messages. When a wallet moves between that read and
@@ -28,6 +29,44 @@ function interferingStore(store: Store, interfere: () => Promise<void>): Store &
         if (pending) {
           pending = false;
           await interfere();
+        }
+        return value;
+      }),
+    migrate: () => store.migrate(),
+    close: () => store.close(),
+  };
+  return wrapped;
+}
+
+/**
+ * A store whose first unit, once its work is done (its tip published), starts
+ * `next` and holds its COMMIT until the next unit asks whether it holds a lock,
+ * which a create asks just before it waits on the create whose tip it used;
+ * then, 50 ms later and after `meanwhile`, the first commits, or fails when told to.
+ */
+function chainingStore(store: Store, next: () => Promise<unknown>, firstFails: boolean, meanwhile?: () => Promise<void>): Store & { units: number; following: () => Promise<unknown> } {
+  let following: Promise<unknown> | undefined;
+  let asked = (): void => undefined;
+  const nextWaits = new Promise<void>((resolve) => (asked = resolve));
+  const wrapped = {
+    dialect: store.dialect,
+    units: 0,
+    following: () => following ?? Promise.reject(new Error('the next create never started')),
+    read: <T>(work: (sql: Sql) => Promise<T>) => store.read(work),
+    write: <T>(work: (sql: Sql) => Promise<T>) =>
+      store.write(async (sql) => {
+        const unit = ++wrapped.units;
+        const given = unit === 2 ? { ...notingSql(sql, () => undefined), holdsNoLock: () => (asked(), sql.holdsNoLock()) } : sql;
+        const value = await work(given);
+        if (unit === 1) {
+          following = next();
+          following.catch(() => undefined);
+          const timedOut = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the next create never waited on this one')), 5_000).unref());
+          await Promise.race([nextWaits, timedOut]);
+          // Long enough for the next unit's COMMIT to reach PostgreSQL first, were it not waiting on this one.
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          await meanwhile?.();
+          if (firstFails) throw new Error('the first unit fails after its work');
         }
         return value;
       }),
@@ -87,6 +126,76 @@ if ((await storeKinds()).includes('postgres')) {
       assert.equal(await balance(s, from), startFrom, 'the replay moved nothing');
       assert.equal(service.accountsInFlight.size, 0);
       assert.ok((first.body as { transferID?: string }).transferID);
+    });
+
+    it('a create on a wallet another create is moving forecasts from where that one leaves it, waits for its COMMIT, and misses nothing', async () => {
+      const startFrom = await balance(s, from);
+      const startTo = await balance(s, to);
+      let service!: TransferService;
+      const store = chainingStore(s.testStore.store, () => create(service, 200), false);
+      service = serviceOn(store);
+      const first = await create(service, 100);
+      const second = await store.following();
+      assert.equal((first.body as { status?: string }).status, 'completed');
+      assert.equal((second as { body: { status?: string } }).body.status, 'completed');
+      assert.equal(store.units, 2, 'each unit ran once: the second one\'s forecast, taken from the first one\'s tip, held');
+      assert.equal(await balance(s, from), startFrom - 300);
+      assert.equal(await balance(s, to), startTo + 300);
+      assert.equal(service.accountsInFlight.size, 0);
+      await assertLedgerOk(s);
+    });
+
+    it('when the create whose tip it forecast from fails, the create runs again without a forecast and moves its money once', async () => {
+      const startFrom = await balance(s, from);
+      const startTo = await balance(s, to);
+      let service!: TransferService;
+      const store = chainingStore(s.testStore.store, () => create(service, 200), true);
+      service = serviceOn(store);
+      await assert.rejects(create(service, 100), /the first unit fails after its work/);
+      const second = await store.following();
+      assert.equal((second as { body: { status?: string } }).body.status, 'completed');
+      assert.equal(store.units, 3, 'the second unit missed its forecast (the first never committed) and ran again');
+      assert.equal(await balance(s, from), startFrom - 200);
+      assert.equal(await balance(s, to), startTo + 200);
+      assert.equal(service.accountsInFlight.size, 0);
+      await assertLedgerOk(s);
+    });
+
+    it('a forecast from a failed create\'s tip misses even when another posting brought the wallet to the count it expects', async () => {
+      const startFrom = await balance(s, from);
+      const startTo = await balance(s, to);
+      let service!: TransferService;
+      // While the second create waits, another process's deposits make each wallet's next posting: the
+      // counts the second one forecast from are there, with other balances.
+      const deposit = async () => {
+        await fundWalletFromOutside(s.testStore.store, s.services.clock, { accountID: from.accountID, walletID: from.walletID, cents: 7 });
+        await fundWalletFromOutside(s.testStore.store, s.services.clock, { accountID: to.accountID, walletID: to.walletID, cents: 5 });
+      };
+      const store = chainingStore(s.testStore.store, () => create(service, 200), true, deposit);
+      service = serviceOn(store);
+      await assert.rejects(create(service, 100), /the first unit fails after its work/);
+      const second = await store.following();
+      assert.equal((second as { body: { status?: string } }).body.status, 'completed');
+      assert.equal(store.units, 3, 'the second unit missed its forecast and ran again');
+      assert.equal(await balance(s, from), startFrom + 7 - 200);
+      assert.equal(await balance(s, to), startTo + 5 + 200);
+      await assertLedgerOk(s);
+    });
+
+    it('concurrent creates from one wallet through one service chain their forecasts: all complete, none overdraws', async () => {
+      const source = await walletParty(s, 1_000);
+      const target = await walletParty(s);
+      const service = serviceOn(s.testStore.store);
+      const caller = platformCaller(s);
+      const send = () => service.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body: transferBody(source, target, 40) });
+      const outcomes = await Promise.all(Array.from({ length: 30 }, () => send()));
+      const statuses = outcomes.map((o) => (o.body as { status?: string }).status);
+      assert.equal(statuses.filter((status) => status === 'completed').length, 25, '1,000 cents carry 25 transfers of 40');
+      assert.equal(statuses.filter((status) => status === 'failed').length, 5);
+      assert.equal(await balance(s, source), 0);
+      assert.equal(await balance(s, target), 1_000);
+      assert.equal(service.accountsInFlight.size, 0);
+      await assertLedgerOk(s);
     });
 
     it('concurrent creates from one wallet through two services (two processes) all complete, none overdraws', async () => {

@@ -1,39 +1,87 @@
-import { type AccountForecast, offerForecast } from '../../ledger/forecast.ts';
+import { type AccountForecast, balancesAfter, followAccounts, offerForecast } from '../../ledger/forecast.ts';
 import type { Sql } from '../../store/port.ts';
 import type { TransferPartyRows, WalletLedgerRow } from '../../store/repos/transfer-parties.ts';
 
 /**
- * Which ledger accounts this process's creates are writing now. A create whose
- * wallet another create of this process is moving would only forecast a balance
- * about to change (and fail, then run again): it takes the guarded path at once.
- * Creates of another process are not seen; their changes make a forecast miss,
- * and the create runs again without one (src/ledger/forecast.ts).
+ * Chained forecasts (decision 2001, amendment "Chained forecasts"). Creates of
+ * this process on one wallet queue in the order their start reads came back.
+ * Each forecasts from where the create ahead of it leaves the wallet (published
+ * before that one's COMMIT is sent), not from its own read, which that COMMIT is
+ * about to outdate; and it sends its own COMMIT only once the one ahead has
+ * committed or failed, so its update finds the row as forecast instead of racing
+ * the other's to the database. The wallet's row lock then orders nothing: this
+ * queue does, and the lock is held only from the COMMIT's message to its flush.
+ * If the one ahead fails after publishing, or a create of another process moved
+ * the wallet, the forecast misses and the create runs again without one
+ * (src/ledger/forecast.ts), at the end of the queue.
+ *
+ * Another process's creates on the same wallet would make every forecast of the
+ * queue miss in turn (each one's count is taken by the other process). So when a
+ * forecast misses although every create ahead of it committed, the wallet is
+ * marked contended for `CONTENDED_MS`: meanwhile this process's creates on it
+ * take the guarded path outside the queue, ordered by the row lock alone, as
+ * they did before chained forecasts.
  */
+
+/** How long a wallet that another process is moving stays off chained forecasts. */
+export const CONTENDED_MS = 1_000;
+/** The most contended wallets remembered: beyond it, the expired ones are dropped, then all. */
+const MAX_CONTENDED = 10_000;
+
+/** One create's place in one wallet's queue. */
+interface Place {
+  /** Where the create leaves the wallet if it commits; where it found it, if it fails before saying. */
+  after: Promise<AccountForecast>;
+  /** Settles when the create has committed or failed. */
+  settled: Promise<void>;
+  /** Whether it committed, once it settled. */
+  committed?: boolean;
+}
+
+/** The last create of this process in each wallet's queue. */
 export class AccountsInFlight {
-  private readonly counts = new Map<string, number>();
+  private readonly last = new Map<string, Place>();
+  private readonly contendedUntil = new Map<string, number>();
 
-  /** Counts the accounts in; answers whether none of them was in flight already. */
-  enter(ids: readonly string[]): boolean {
-    let alone = true;
-    for (const id of ids) {
-      const count = this.counts.get(id) ?? 0;
-      if (count > 0) alone = false;
-      this.counts.set(id, count + 1);
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Marks wallets another process is moving: off chained forecasts for `CONTENDED_MS`. */
+  markContended(ids: Iterable<string>): void {
+    const now = this.now();
+    if (this.contendedUntil.size >= MAX_CONTENDED) {
+      for (const [id, until] of this.contendedUntil) if (until <= now) this.contendedUntil.delete(id);
+      if (this.contendedUntil.size >= MAX_CONTENDED) this.contendedUntil.clear();
     }
-    return alone;
+    for (const id of ids) this.contendedUntil.set(id, now + CONTENDED_MS);
   }
 
-  leave(ids: readonly string[]): void {
+  /** Whether any of the wallets is marked contended still. */
+  contended(ids: Iterable<string>): boolean {
+    const now = this.now();
     for (const id of ids) {
-      const count = (this.counts.get(id) ?? 0) - 1;
-      if (count > 0) this.counts.set(id, count);
-      else this.counts.delete(id);
+      const until = this.contendedUntil.get(id);
+      if (until === undefined) continue;
+      if (until > now) return true;
+      this.contendedUntil.delete(id);
     }
+    return false;
   }
 
-  /** Accounts in flight now (tests check that every create leaves). */
+  /** Puts a create at the end of the account's queue; answers the place ahead of it, if any. */
+  join(id: string, place: Place): Place | undefined {
+    const ahead = this.last.get(id);
+    this.last.set(id, place);
+    return ahead;
+  }
+
+  /** Takes a settled create out where it is still the last (those behind it hold its place already). */
+  leave(id: string, place: Place): void {
+    if (this.last.get(id) === place) this.last.delete(id);
+  }
+
+  /** Accounts with a create in flight now (tests check that every create leaves). */
   get size(): number {
-    return this.counts.size;
+    return this.last.size;
   }
 }
 
@@ -43,11 +91,9 @@ export function walletLedgers(parties: TransferPartyRows): WalletLedgerRow[] {
   return rows.filter((row, index) => rows.findIndex((other) => other.ledger_account_id === row.ledger_account_id) === index);
 }
 
-/** Offers the ledger a forecast of these accounts for this unit of work. */
-export function offerWalletForecast(sql: Sql, rows: readonly WalletLedgerRow[]): void {
-  offerForecast(
-    sql,
-    rows.map(
+/** The wallets' ledger accounts as the ledger forecasts from them. */
+export function walletForecasts(rows: readonly WalletLedgerRow[]): AccountForecast[] {
+  return rows.map(
       (row): AccountForecast => ({
         ledgerAccountID: row.ledger_account_id,
         platformID: row.platform_id,
@@ -57,6 +103,85 @@ export function offerWalletForecast(sql: Sql, rows: readonly WalletLedgerRow[]):
         pending: row.pending,
         postingCount: row.posting_count,
       }),
-    ),
   );
+}
+
+/**
+ * One create's run of its unit of work (PostgreSQL). `begin` joins its wallets'
+ * queues, waits for where the creates ahead leave them, and hands the ledger
+ * those states to forecast from (or, on a run without a forecast, only to
+ * follow: it then also waits for the ones ahead to end, as its guarded updates
+ * take the rows' locks at once). `beforeCommit` says where this unit leaves its
+ * wallets and, while the unit holds no lock, waits for the ones ahead to end;
+ * a unit that holds a lock (an entry left to the guarded path) does not wait, so
+ * a wait can never close a circle with a row lock. `end` lets the ones behind
+ * go on: call it as soon as the unit settled, before anything else is awaited.
+ */
+export class CreateRun {
+  private readonly places = new Map<string, { place: Place; say: (state: AccountForecast) => void; ahead: Place | undefined; read: AccountForecast }>();
+  private bases = new Map<string, AccountForecast>();
+  private readonly settled: Promise<void>;
+  private settle: () => void = () => undefined;
+
+  constructor(private readonly queues: AccountsInFlight) {
+    this.settled = new Promise<void>((resolve) => (this.settle = resolve));
+  }
+
+  /** At the unit's start, and again (same places) when the store runs it again after a deadlock. */
+  async begin(sql: Sql, rows: readonly WalletLedgerRow[], forecast: boolean): Promise<void> {
+    const read = walletForecasts(rows);
+    // Another process is moving one of the wallets: the guarded path, outside the queues.
+    if (this.places.size === 0 && this.queues.contended(read.map((account) => account.ledgerAccountID))) return;
+    for (const account of read) {
+      if (this.places.has(account.ledgerAccountID)) continue;
+      let say: (state: AccountForecast) => void = () => undefined;
+      const place: Place = { after: new Promise<AccountForecast>((resolve) => (say = resolve)), settled: this.settled };
+      this.places.set(account.ledgerAccountID, { place, say, ahead: this.queues.join(account.ledgerAccountID, place), read: account });
+    }
+    const bases = await Promise.all(read.map((account) => this.places.get(account.ledgerAccountID)?.ahead?.after ?? account));
+    this.bases = new Map(bases.map((base) => [base.ledgerAccountID, base]));
+    if (forecast) offerForecast(sql, bases);
+    else {
+      await this.waitAhead();
+      followAccounts(sql, bases);
+    }
+  }
+
+  /** At the unit's end, before its COMMIT is sent. */
+  async beforeCommit(sql: Sql): Promise<void> {
+    if (this.places.size === 0) return;
+    const after = balancesAfter(sql);
+    for (const [id, { say }] of this.places) {
+      const state = after.get(id) ?? this.bases.get(id);
+      if (state) say(state);
+    }
+    if (sql.holdsNoLock()) await this.waitAhead();
+  }
+
+  /**
+   * After the unit's forecast missed: when every create ahead of it committed,
+   * the wallets moved under another process's create, so they are marked contended.
+   */
+  missed(): void {
+    const aheads = [...this.places.values()].map(({ ahead }) => ahead);
+    if (aheads.every((ahead) => ahead === undefined || ahead.committed === true)) this.queues.markContended(this.places.keys());
+  }
+
+  /** Once, as soon as the unit committed or failed. */
+  end(committed: boolean): void {
+    // A create that failed before saying where it leaves a wallet leaves it where it found it.
+    for (const [id, { place, say, ahead, read }] of this.places) {
+      const base = this.bases.get(id);
+      if (base) say(base);
+      else if (ahead) void ahead.after.then(say);
+      else say(read);
+      place.committed = committed;
+      this.queues.leave(id, place);
+    }
+    this.settle();
+  }
+
+  private async waitAhead(): Promise<void> {
+    await Promise.all([...this.places.values()].map(({ ahead }) => ahead?.settled));
+  }
 }

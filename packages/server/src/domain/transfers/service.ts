@@ -23,7 +23,7 @@ import { TransferChangedConcurrently } from './transitions.ts';
 import { cancellationsByTransfer } from './cancellation-service.ts';
 import { withWalletEvents } from '../wallets/movement-events.ts';
 import { isForecastMissed } from '../../ledger/forecast.ts';
-import { AccountsInFlight, offerWalletForecast, walletLedgers } from './forecast-offer.ts';
+import { AccountsInFlight, CreateRun, walletLedgers } from './forecast-offer.ts';
 
 /** `X-Wait-For: rail-response` waits at most this long for the rail's first answer (docs/api-behaviour.md §5.2). */
 export const DEFAULT_RAIL_WAIT_MS = 15_000;
@@ -78,22 +78,15 @@ export class TransferService {
     // read (one message fewer, src/ledger/forecast.ts); if a wallet moved in between, it runs once more without.
     let forecast = true;
     for (;;) {
-      let entered: string[] = [];
+      const run = new CreateRun(this.accountsInFlight);
       try {
         transfer = await this.store.write(async (sql) => {
-          // The store runs the unit again after a deadlock: what the previous run counted in, it counts out.
-          this.accountsInFlight.leave(entered);
-          entered = [];
           // The clock and both parties in one read, sent ahead of BEGIN on PostgreSQL (decision 2001, "The start read").
           const start = await readTransferCreateStart(sql, platformID, partyIDs(request));
-          if (this.store.dialect === 'postgres') {
-            // Counted in on a run without a forecast too: its guarded change would make another's forecast miss.
-            const ledgers = walletLedgers(start.parties);
-            entered = ledgers.map((row) => row.ledger_account_id);
-            if (this.accountsInFlight.enter(entered) && forecast) offerWalletForecast(sql, ledgers);
-          }
+          // In the wallets' queues on a run without a forecast too: the creates behind it forecast from where it leaves them.
+          if (this.store.dialect === 'postgres') await run.begin(sql, walletLedgers(start.parties), forecast);
           const clock = this.options.platformClock.viewAtOffset(start.clockOffsetMs);
-          return withWalletEvents(sql, () =>
+          const created = await withWalletEvents(sql, () =>
             createTransferRecord(sql, {
               platformID,
               idempotencyKey: input.idempotencyKey,
@@ -105,10 +98,15 @@ export class TransferService {
               partyRows: start.parties,
             }),
           );
+          await run.beforeCommit(sql);
+          return created;
         });
+        run.end(true);
         break;
       } catch (error) {
+        run.end(false);
         if (forecast && isForecastMissed(error)) {
+          run.missed();
           forecast = false;
           continue;
         }
@@ -120,8 +118,6 @@ export class TransferService {
           if (first) throw replayConflict(first);
         }
         throw error;
-      } finally {
-        this.accountsInFlight.leave(entered);
       }
     }
     if (!input.waitForRail) return { kind: 'accepted', body: renderAsyncTransfer(transfer) };

@@ -143,6 +143,11 @@ class PostgresSql implements Sql {
     await task();
   }
 
+  /** Outside a unit of work a read takes no lock. */
+  holdsNoLock(): boolean {
+    return true;
+  }
+
   /** Outside a unit of work: one statement after the other, each prepared. */
   async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
     const results: BatchResult[] = [];
@@ -210,6 +215,11 @@ export class PostgresUnit extends PostgresSql {
 
   override async beforeCommit(task: () => Promise<void>): Promise<void> {
     this.atEnd.add(task);
+  }
+
+  /** Nothing sent inside the transaction yet: BEGIN and the deferred writes still wait here. */
+  override holdsNoLock(): boolean {
+    return !this.sent;
   }
 
   /** Runs the tasks left for the end (their writes deferred), then sends what is pending with the COMMIT. */

@@ -25,24 +25,27 @@ export async function deferForecastEntry(sql: Sql, row: LedgerEntryRow): Promise
 
 /**
  * One posting and its account's update in one statement. The update applies
- * only when the account's `posting_count` is still the forecast's (every change
- * of a balance counts a posting, so the balances are the forecast's too) and the
- * bucket stays within [floor, ceiling] (checked again here, as in the guarded
- * update). When it changed no row, the posting's `account_seq` is the text
+ * only when the account's `posting_count` and both balances are still the
+ * forecast's, and the bucket stays within [floor, ceiling] (checked again here,
+ * as in the guarded update). The count alone would do for balances the unit
+ * read, as every change of a balance counts a posting; but a forecast may start
+ * from where another create in flight will leave the account (chained
+ * forecasts), and if that one fails, a different posting can reach the same
+ * count with other balances. When it changed no row, the posting's `account_seq` is the text
  * `FORECAST_MISSED` cast to a number, which fails the statement and so the unit:
  * nothing of it is committed. `row` carries the forecast's balances after.
  */
 export async function deferForecastPosting(
   sql: Sql,
   row: LedgerPostingRow,
-  guard: { priorPostingCount: number; floor: number; ceiling: number },
+  guard: { priorPostingCount: number; priorAvailable: number; priorPending: number; floor: number; ceiling: number },
 ): Promise<void> {
   // The column name comes from the two-value union, never from input.
   const column = row.bucket === 'pending' ? 'pending' : 'available';
   await sql.defer(
     `WITH moved AS (
        UPDATE ledger_accounts SET ${column} = ${column} + ?, posting_count = posting_count + 1
-        WHERE ledger_account_id = ? AND platform_id = ? AND currency = ? AND posting_count = ?
+        WHERE ledger_account_id = ? AND platform_id = ? AND currency = ? AND posting_count = ? AND available = ? AND pending = ?
           AND ${column} + ? >= ? AND ${column} + ? <= ?
        RETURNING posting_count)
      INSERT INTO ledger_postings (${POSTING_COLUMNS})
@@ -53,6 +56,8 @@ export async function deferForecastPosting(
       row.platform_id,
       row.currency,
       guard.priorPostingCount,
+      guard.priorAvailable,
+      guard.priorPending,
       row.amount,
       guard.floor,
       row.amount,

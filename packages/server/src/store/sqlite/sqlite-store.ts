@@ -123,6 +123,11 @@ class SqliteSql implements Sql {
     await task();
   }
 
+  /** Outside a unit of work: a read, which in WAL mode holds nothing a writer waits on. */
+  holdsNoLock(): boolean {
+    return true;
+  }
+
   /** One after the other: nothing to save here. */
   async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
     const results: BatchResult[] = [];
@@ -169,6 +174,11 @@ class SqliteUnit implements Sql {
 
   batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
     return this.sql.batch(statements);
+  }
+
+  /** The unit runs inside the writer's transaction, which holds the write lock. */
+  holdsNoLock(): boolean {
+    return false;
   }
 
   async beforeCommit(task: () => Promise<void>): Promise<void> {
