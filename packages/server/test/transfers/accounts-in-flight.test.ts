@@ -92,6 +92,38 @@ describe('chained forecasts: a create run', () => {
     assert.equal(queues.size, 0);
   });
 
+  it('starts from where the last create left the wallet after it ended, when its own read began before that commit', async () => {
+    const queues = new AccountsInFlight();
+    const first = new CreateRun(queues);
+    const firstUnit = fakeUnit();
+    await first.begin(firstUnit, [row('a', 3)], true);
+    posted(firstUnit, 'a', 4, 900);
+    await first.beforeCommit(firstUnit);
+    first.end(true);
+    assert.equal(queues.size, 0, 'nothing in flight');
+    const late = new CreateRun(queues);
+    const lateUnit = fakeUnit();
+    await late.begin(lateUnit, [row('a', 3)], true); // read before the first committed
+    assert.equal(balancesAfter(lateUnit).get('a')?.postingCount, 4);
+    late.end(true);
+    const fresh = new CreateRun(queues);
+    const freshUnit = fakeUnit();
+    await fresh.begin(freshUnit, [row('a', 6, 500)], true); // another process moved it since
+    assert.equal(balancesAfter(freshUnit).get('a')?.postingCount, 6);
+    fresh.end(true);
+    const afterFailure = new CreateRun(queues);
+    const failedUnit = fakeUnit();
+    await afterFailure.begin(failedUnit, [row('a', 6, 500)], true);
+    posted(failedUnit, 'a', 7, 400);
+    await afterFailure.beforeCommit(failedUnit);
+    afterFailure.end(false);
+    const next = new CreateRun(queues);
+    const nextUnit = fakeUnit();
+    await next.begin(nextUnit, [row('a', 6, 500)], true);
+    assert.equal(balancesAfter(nextUnit).get('a')?.postingCount, 6, 'the tip of a create that failed is not where it left the wallet');
+    next.end(true);
+  });
+
   it('counts a unit run again by the store (after a deadlock) in its same places', async () => {
     const queues = new AccountsInFlight();
     const run = new CreateRun(queues);

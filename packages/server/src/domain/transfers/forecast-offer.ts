@@ -27,6 +27,8 @@ import type { TransferPartyRows, WalletLedgerRow } from '../../store/repos/trans
 export const CONTENDED_MS = 1_000;
 /** The most contended wallets remembered: beyond it, the expired ones are dropped, then all. */
 const MAX_CONTENDED = 10_000;
+/** The most wallets whose last create is remembered: beyond it, those whose last create ended are forgotten. */
+const MAX_REMEMBERED = 10_000;
 
 /** One create's place in one wallet's queue. */
 interface Place {
@@ -67,21 +69,25 @@ export class AccountsInFlight {
     return false;
   }
 
-  /** Puts a create at the end of the account's queue; answers the place ahead of it, if any. */
+  /** Puts a create at the end of the account's queue; answers the place ahead of it, if any (perhaps settled). */
   join(id: string, place: Place): Place | undefined {
     const ahead = this.last.get(id);
     this.last.set(id, place);
+    if (this.last.size > MAX_REMEMBERED) this.forgetSettled();
     return ahead;
   }
 
-  /** Takes a settled create out where it is still the last (those behind it hold its place already). */
-  leave(id: string, place: Place): void {
-    if (this.last.get(id) === place) this.last.delete(id);
+  /** Accounts with a create in flight now (tests check that every create ends). */
+  get size(): number {
+    let inFlight = 0;
+    for (const place of this.last.values()) if (place.committed === undefined) inFlight++;
+    return inFlight;
   }
 
-  /** Accounts with a create in flight now (tests check that every create leaves). */
-  get size(): number {
-    return this.last.size;
+  // The last place stays after its create ended: a create whose start read began before that one
+  // committed then starts from where it left the wallet, not from its own outdated read.
+  private forgetSettled(): void {
+    for (const [id, place] of this.last) if (place.committed !== undefined) this.last.delete(id);
   }
 }
 
@@ -138,7 +144,7 @@ export class CreateRun {
       const place: Place = { after: new Promise<AccountForecast>((resolve) => (say = resolve)), settled: this.settled };
       this.places.set(account.ledgerAccountID, { place, say, ahead: this.queues.join(account.ledgerAccountID, place), read: account });
     }
-    const bases = await Promise.all(read.map((account) => this.places.get(account.ledgerAccountID)?.ahead?.after ?? account));
+    const bases = await Promise.all(read.map((account) => this.baseOf(account)));
     this.bases = new Map(bases.map((base) => [base.ledgerAccountID, base]));
     if (forecast) offerForecast(sql, bases);
     else {
@@ -176,9 +182,17 @@ export class CreateRun {
       else if (ahead) void ahead.after.then(say);
       else say(read);
       place.committed = committed;
-      this.queues.leave(id, place);
     }
     this.settle();
+  }
+
+  /** Where the create ahead leaves the account, unless the read is further along (another process moved it). */
+  private async baseOf(read: AccountForecast): Promise<AccountForecast> {
+    const ahead = this.places.get(read.ledgerAccountID)?.ahead;
+    // A create ahead that failed may have said a tip before failing: not where it left the wallet.
+    if (!ahead || ahead.committed === false) return read;
+    const after = await ahead.after;
+    return after.postingCount > read.postingCount ? after : read;
   }
 
   private async waitAhead(): Promise<void> {
