@@ -83,7 +83,9 @@ export function noteEntryWritten(sql: Sql, entry: LedgerEntry): void {
   for (const posting of entry.postings) {
     const account = known.get(posting.ledgerAccountID);
     // Two postings on one account: the later one (higher sequence) says where it ends.
-    if (account && posting.accountSeq > account.postingCount) known.set(posting.ledgerAccountID, { ...account, available: posting.availableAfter, pending: posting.pendingAfter, postingCount: posting.accountSeq });
+    if (account && posting.accountSeq > account.postingCount) {
+      known.set(posting.ledgerAccountID, { ...account, available: posting.availableAfter, pending: posting.pendingAfter, postingCount: posting.accountSeq });
+    }
   }
 }
 
@@ -98,9 +100,8 @@ export function isForecastMissed(error: unknown): boolean {
  */
 export async function writeForecastEntry(sql: Sql, input: EntryInput, kind: EntryKind, clock: Clock): Promise<LedgerEntry | undefined> {
   const unit = followed.get(sql);
-  if (!unit?.forecast) return undefined;
+  if (!unit?.forecast || input.settlement !== undefined || kind.reversesEntryID !== undefined) return undefined;
   const known = unit.accounts;
-  if (input.settlement !== undefined || kind.reversesEntryID !== undefined) return undefined;
   const after = new Map<string, AccountForecast>();
   const guards: Array<{ priorPostingCount: number; priorAvailable: number; priorPending: number; floor: number }> = [];
   for (const posting of input.postings) {

@@ -25,103 +25,97 @@ const row = (id: string, postingCount: number, available = 1_000): WalletLedgerR
 /** As the ledger notes an entry it wrote (forecast or guarded): where it leaves the account. */
 const posted = (sql: Sql, id: string, accountSeq: number, availableAfter: number) =>
   noteEntryWritten(sql, { postings: [{ ledgerAccountID: id, accountSeq, availableAfter, pendingAfter: 0 }] } as unknown as LedgerEntry);
+/** A create run begun on a fake unit: `begun` settles once it knows where it starts from (`base`). */
+function started(queues: AccountsInFlight, rows: WalletLedgerRow[], options: { forecast?: boolean; holdsNoLock?: boolean } = {}) {
+  const run = new CreateRun(queues);
+  const unit = fakeUnit(options.holdsNoLock);
+  const begun = run.begin(unit, rows, options.forecast ?? true);
+  return { run, unit, begun, base: (id: string) => balancesAfter(unit).get(id) };
+}
 /** Whether `promise` settles within a few event-loop turns. */
 const settlesSoon = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30))]);
 
 describe('chained forecasts: a create run', () => {
   it('forecasts from its read when first, and from where the create ahead leaves the wallet when behind one', async () => {
     const queues = new AccountsInFlight();
-    const first = new CreateRun(queues);
-    const firstUnit = fakeUnit();
-    await first.begin(firstUnit, [row('a', 3)], true);
-    assert.equal(balancesAfter(firstUnit).get('a')?.postingCount, 3, 'first: as read');
-    const second = new CreateRun(queues);
-    const secondUnit = fakeUnit();
-    const begun = second.begin(secondUnit, [row('a', 3)], true);
-    assert.equal(await settlesSoon(begun), false, 'waits for where the first leaves the wallet');
-    posted(firstUnit, 'a', 4, 900);
-    const firstCommit = first.beforeCommit(firstUnit);
-    await begun;
+    const first = started(queues, [row('a', 3)]);
+    await first.begun;
+    assert.equal(first.base('a')?.postingCount, 3, 'first: as read');
+    const second = started(queues, [row('a', 3)]);
+    assert.equal(await settlesSoon(second.begun), false, 'waits for where the first leaves the wallet');
+    posted(first.unit, 'a', 4, 900);
+    const firstCommit = first.run.beforeCommit(first.unit);
+    await second.begun;
     assert.deepEqual(
-      { postingCount: balancesAfter(secondUnit).get('a')?.postingCount, available: balancesAfter(secondUnit).get('a')?.available },
+      { postingCount: second.base('a')?.postingCount, available: second.base('a')?.available },
       { postingCount: 4, available: 900 },
       'second: from the first one\'s tip, not its own read',
     );
     await firstCommit;
-    posted(secondUnit, 'a', 5, 800);
-    const secondCommit = second.beforeCommit(secondUnit);
+    posted(second.unit, 'a', 5, 800);
+    const secondCommit = second.run.beforeCommit(second.unit);
     assert.equal(await settlesSoon(secondCommit), false, 'its COMMIT waits until the first ended');
-    first.end(true);
+    first.run.end(true);
     assert.equal(await settlesSoon(secondCommit), true);
-    second.end(true);
+    second.run.end(true);
     assert.equal(queues.size, 0);
   });
 
   it('a unit holding a lock sends its COMMIT without waiting; a run without a forecast waits before its work instead', async () => {
     const queues = new AccountsInFlight();
-    const first = new CreateRun(queues);
-    const firstUnit = fakeUnit();
-    await first.begin(firstUnit, [row('a', 3)], true);
-    await first.beforeCommit(firstUnit);
-    const locked = new CreateRun(queues);
-    const lockedUnit = fakeUnit(false);
-    await locked.begin(lockedUnit, [row('a', 3)], true);
-    assert.equal(await settlesSoon(locked.beforeCommit(lockedUnit)), true, 'holds a lock: never waits');
-    const guarded = new CreateRun(queues);
-    const guardedBegun = guarded.begin(fakeUnit(), [row('a', 3)], false);
-    assert.equal(await settlesSoon(guardedBegun), false, 'its guarded updates would take the row lock at once: it waits for the ones ahead first');
-    first.end(true);
-    assert.equal(await settlesSoon(guardedBegun), false, 'the locked one is ahead of it too');
-    locked.end(true);
-    assert.equal(await settlesSoon(guardedBegun), true);
-    guarded.end(true);
+    const first = started(queues, [row('a', 3)]);
+    await first.begun;
+    await first.run.beforeCommit(first.unit);
+    const locked = started(queues, [row('a', 3)], { holdsNoLock: false });
+    await locked.begun;
+    assert.equal(await settlesSoon(locked.run.beforeCommit(locked.unit)), true, 'holds a lock: never waits');
+    const guarded = started(queues, [row('a', 3)], { forecast: false });
+    assert.equal(await settlesSoon(guarded.begun), false, 'its guarded updates would take the row lock at once: it waits for the ones ahead first');
+    first.run.end(true);
+    assert.equal(await settlesSoon(guarded.begun), false, 'the locked one is ahead of it too');
+    locked.run.end(true);
+    assert.equal(await settlesSoon(guarded.begun), true);
+    guarded.run.end(true);
     assert.equal(queues.size, 0);
   });
 
   it('a create that fails before saying where it leaves the wallet passes on where it found it', async () => {
     const queues = new AccountsInFlight();
-    const first = new CreateRun(queues);
-    await first.begin(fakeUnit(), [row('a', 3, 700)], true);
-    const second = new CreateRun(queues);
-    const secondUnit = fakeUnit();
-    const begun = second.begin(secondUnit, [row('a', 3, 700)], true);
-    first.end(false);
-    await begun;
-    assert.equal(balancesAfter(secondUnit).get('a')?.available, 700);
-    second.end(true);
+    const first = started(queues, [row('a', 3, 700)]);
+    await first.begun;
+    const second = started(queues, [row('a', 3, 700)]);
+    first.run.end(false);
+    await second.begun;
+    assert.equal(second.base('a')?.available, 700);
+    second.run.end(true);
     assert.equal(queues.size, 0);
   });
 
   it('starts from where the last create left the wallet after it ended, when its own read began before that commit', async () => {
     const queues = new AccountsInFlight();
-    const first = new CreateRun(queues);
-    const firstUnit = fakeUnit();
-    await first.begin(firstUnit, [row('a', 3)], true);
-    posted(firstUnit, 'a', 4, 900);
-    await first.beforeCommit(firstUnit);
-    first.end(true);
+    const first = started(queues, [row('a', 3)]);
+    await first.begun;
+    posted(first.unit, 'a', 4, 900);
+    await first.run.beforeCommit(first.unit);
+    first.run.end(true);
     assert.equal(queues.size, 0, 'nothing in flight');
-    const late = new CreateRun(queues);
-    const lateUnit = fakeUnit();
-    await late.begin(lateUnit, [row('a', 3)], true); // read before the first committed
-    assert.equal(balancesAfter(lateUnit).get('a')?.postingCount, 4);
-    late.end(true);
-    const fresh = new CreateRun(queues);
-    const freshUnit = fakeUnit();
-    await fresh.begin(freshUnit, [row('a', 6, 500)], true); // another process moved it since
-    assert.equal(balancesAfter(freshUnit).get('a')?.postingCount, 6);
-    fresh.end(true);
-    const afterFailure = new CreateRun(queues);
-    const failedUnit = fakeUnit();
-    await afterFailure.begin(failedUnit, [row('a', 6, 500)], true);
-    posted(failedUnit, 'a', 7, 400);
-    await afterFailure.beforeCommit(failedUnit);
-    afterFailure.end(false);
-    const next = new CreateRun(queues);
-    const nextUnit = fakeUnit();
-    await next.begin(nextUnit, [row('a', 6, 500)], true);
-    assert.equal(balancesAfter(nextUnit).get('a')?.postingCount, 6, 'the tip of a create that failed is not where it left the wallet');
-    next.end(true);
+    const late = started(queues, [row('a', 3)]); // read before the first committed
+    await late.begun;
+    assert.equal(late.base('a')?.postingCount, 4);
+    late.run.end(true);
+    const fresh = started(queues, [row('a', 6, 500)]); // another process moved it since
+    await fresh.begun;
+    assert.equal(fresh.base('a')?.postingCount, 6);
+    fresh.run.end(true);
+    const failed = started(queues, [row('a', 6, 500)]);
+    await failed.begun;
+    posted(failed.unit, 'a', 7, 400);
+    await failed.run.beforeCommit(failed.unit);
+    failed.run.end(false);
+    const next = started(queues, [row('a', 6, 500)]);
+    await next.begun;
+    assert.equal(next.base('a')?.postingCount, 6, 'the tip of a create that failed is not where it left the wallet');
+    next.run.end(true);
   });
 
   it('counts a unit run again by the store (after a deadlock) in its same places', async () => {
@@ -138,22 +132,21 @@ describe('chained forecasts: a create run', () => {
 describe('chained forecasts: a wallet another process is moving', () => {
   it('is marked contended after a miss with every create ahead committed, not after one whose create ahead failed', async () => {
     const queues = new AccountsInFlight();
-    const alone = new CreateRun(queues);
-    await alone.begin(fakeUnit(), [row('a', 3)], true);
-    alone.end(false);
-    alone.missed();
+    const alone = started(queues, [row('a', 3)]);
+    await alone.begun;
+    alone.run.end(false);
+    alone.run.missed();
     assert.equal(queues.contended(['a']), true, 'nothing ahead of it: another process moved the wallet');
 
     const other = new AccountsInFlight();
-    const first = new CreateRun(other);
-    const firstUnit = fakeUnit();
-    await first.begin(firstUnit, [row('b', 3)], true);
-    await first.beforeCommit(firstUnit);
-    const second = new CreateRun(other);
-    await second.begin(fakeUnit(), [row('b', 3)], true);
-    first.end(false);
-    second.end(false);
-    second.missed();
+    const first = started(other, [row('b', 3)]);
+    await first.begun;
+    await first.run.beforeCommit(first.unit);
+    const second = started(other, [row('b', 3)]);
+    await second.begun;
+    first.run.end(false);
+    second.run.end(false);
+    second.run.missed();
     assert.equal(other.contended(['b']), false, 'its miss came from the failed create ahead of it');
   });
 
@@ -161,17 +154,16 @@ describe('chained forecasts: a wallet another process is moving', () => {
     let now = 1_000_000;
     const queues = new AccountsInFlight(() => now);
     queues.markContended(['a']);
-    const run = new CreateRun(queues);
-    const unit = fakeUnit();
-    await run.begin(unit, [row('a', 3), row('b', 3)], true);
+    const run = started(queues, [row('a', 3), row('b', 3)]);
+    await run.begun;
     assert.equal(queues.size, 0, 'joined no queue');
-    assert.equal(balancesAfter(unit).size, 0, 'offered the ledger no forecast');
-    run.end(true);
+    assert.equal(balancesAfter(run.unit).size, 0, 'offered the ledger no forecast');
+    run.run.end(true);
     now += CONTENDED_MS;
     assert.equal(queues.contended(['a']), false, 'expired');
-    const later = new CreateRun(queues);
-    await later.begin(fakeUnit(), [row('a', 3)], true);
+    const later = started(queues, [row('a', 3)]);
+    await later.begun;
     assert.equal(queues.size, 1);
-    later.end(true);
+    later.run.end(true);
   });
 });

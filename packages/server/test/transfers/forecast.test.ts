@@ -128,12 +128,18 @@ if ((await storeKinds()).includes('postgres')) {
       assert.ok((first.body as { transferID?: string }).transferID);
     });
 
+    /** A service on a `chainingStore` whose second create (200 cents) starts while the first one's COMMIT is held. */
+    const chainedService = (firstFails: boolean, meanwhile?: () => Promise<void>) => {
+      let service!: TransferService;
+      const store = chainingStore(s.testStore.store, () => create(service, 200), firstFails, meanwhile);
+      service = serviceOn(store);
+      return { service, store };
+    };
+
     it('a create on a wallet another create is moving forecasts from where that one leaves it, waits for its COMMIT, and misses nothing', async () => {
       const startFrom = await balance(s, from);
       const startTo = await balance(s, to);
-      let service!: TransferService;
-      const store = chainingStore(s.testStore.store, () => create(service, 200), false);
-      service = serviceOn(store);
+      const { service, store } = chainedService(false);
       const first = await create(service, 100);
       const second = await store.following();
       assert.equal((first.body as { status?: string }).status, 'completed');
@@ -148,9 +154,7 @@ if ((await storeKinds()).includes('postgres')) {
     it('when the create whose tip it forecast from fails, the create runs again without a forecast and moves its money once', async () => {
       const startFrom = await balance(s, from);
       const startTo = await balance(s, to);
-      let service!: TransferService;
-      const store = chainingStore(s.testStore.store, () => create(service, 200), true);
-      service = serviceOn(store);
+      const { service, store } = chainedService(true);
       await assert.rejects(create(service, 100), /the first unit fails after its work/);
       const second = await store.following();
       assert.equal((second as { body: { status?: string } }).body.status, 'completed');
@@ -164,15 +168,13 @@ if ((await storeKinds()).includes('postgres')) {
     it('a forecast from a failed create\'s tip misses even when another posting brought the wallet to the count it expects', async () => {
       const startFrom = await balance(s, from);
       const startTo = await balance(s, to);
-      let service!: TransferService;
       // While the second create waits, another process's deposits make each wallet's next posting: the
       // counts the second one forecast from are there, with other balances.
       const deposit = async () => {
         await fundWalletFromOutside(s.testStore.store, s.services.clock, { accountID: from.accountID, walletID: from.walletID, cents: 7 });
         await fundWalletFromOutside(s.testStore.store, s.services.clock, { accountID: to.accountID, walletID: to.walletID, cents: 5 });
       };
-      const store = chainingStore(s.testStore.store, () => create(service, 200), true, deposit);
-      service = serviceOn(store);
+      const { service, store } = chainedService(true, deposit);
       await assert.rejects(create(service, 100), /the first unit fails after its work/);
       const second = await store.following();
       assert.equal((second as { body: { status?: string } }).body.status, 'completed');

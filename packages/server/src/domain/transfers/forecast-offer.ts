@@ -100,15 +100,15 @@ export function walletLedgers(parties: TransferPartyRows): WalletLedgerRow[] {
 /** The wallets' ledger accounts as the ledger forecasts from them. */
 export function walletForecasts(rows: readonly WalletLedgerRow[]): AccountForecast[] {
   return rows.map(
-      (row): AccountForecast => ({
-        ledgerAccountID: row.ledger_account_id,
-        platformID: row.platform_id,
-        currency: row.currency,
-        allowNegative: row.allow_negative === 1,
-        available: row.available,
-        pending: row.pending,
-        postingCount: row.posting_count,
-      }),
+    (row): AccountForecast => ({
+      ledgerAccountID: row.ledger_account_id,
+      platformID: row.platform_id,
+      currency: row.currency,
+      allowNegative: row.allow_negative === 1,
+      available: row.available,
+      pending: row.pending,
+      postingCount: row.posting_count,
+    }),
   );
 }
 

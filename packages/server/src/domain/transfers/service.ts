@@ -74,8 +74,9 @@ export class TransferService {
     const request = checkCreateTransfer(input.body);
     const platformID = caller.platformID;
     let transfer: TransferRecord;
-    // On PostgreSQL a create first runs with the ledger forecasting its wallets' balances from the start
-    // read (one message fewer, src/ledger/forecast.ts); if a wallet moved in between, it runs once more without.
+    // On PostgreSQL a create first runs with the ledger forecasting its wallets' balances from the start read,
+    // or from where the create ahead in their queues leaves them (one message fewer, forecast-offer.ts); if a
+    // wallet moved in between, it runs once more without.
     let forecast = true;
     for (;;) {
       const run = new CreateRun(this.accountsInFlight);

@@ -31,9 +31,10 @@ export async function deferForecastEntry(sql: Sql, row: LedgerEntryRow): Promise
  * read, as every change of a balance counts a posting; but a forecast may start
  * from where another create in flight will leave the account (chained
  * forecasts), and if that one fails, a different posting can reach the same
- * count with other balances. When it changed no row, the posting's `account_seq` is the text
- * `FORECAST_MISSED` cast to a number, which fails the statement and so the unit:
- * nothing of it is committed. `row` carries the forecast's balances after.
+ * count with other balances. When it changed no row, the posting's
+ * `account_seq` is the text `FORECAST_MISSED` cast to a number, which fails the
+ * statement and so the unit: nothing of it is committed. `row` carries the
+ * forecast's balances after.
  */
 export async function deferForecastPosting(
   sql: Sql,
