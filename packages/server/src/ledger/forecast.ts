@@ -103,7 +103,7 @@ export async function writeForecastEntry(sql: Sql, input: EntryInput, kind: Entr
   if (!unit?.forecast || input.settlement !== undefined || kind.reversesEntryID !== undefined) return undefined;
   const known = unit.accounts;
   const after = new Map<string, AccountForecast>();
-  const guards: Array<{ priorPostingCount: number; priorAvailable: number; priorPending: number; floor: number }> = [];
+  const guards: Array<{ priorPostingCount: number; floor: number }> = [];
   for (const posting of input.postings) {
     const account = after.get(posting.ledgerAccountID) ?? known.get(posting.ledgerAccountID);
     if (!account || account.platformID !== input.platformID || account.currency !== posting.currency) return undefined;
@@ -111,7 +111,7 @@ export async function writeForecastEntry(sql: Sql, input: EntryInput, kind: Entr
     const floor = account.allowNegative ? -MAX_BALANCE : guardedFloor(posting, input);
     const balance = account[posting.bucket] + posting.amount;
     if (balance < floor || balance > MAX_BALANCE) return undefined;
-    guards.push({ priorPostingCount: account.postingCount, priorAvailable: account.available, priorPending: account.pending, floor });
+    guards.push({ priorPostingCount: account.postingCount, floor });
     after.set(posting.ledgerAccountID, { ...account, [posting.bucket]: balance, postingCount: account.postingCount + 1 });
   }
   if (after.size !== input.postings.length) return undefined; // two postings on one account: left to the guarded path

@@ -59,6 +59,18 @@ export interface Sql {
    * its start: false. Outside a unit of work (a read): true.
    */
   holdsNoLock(): boolean;
+  /**
+   * Resolves once the database has run every statement the unit deferred so
+   * far, before its COMMIT: the rows they changed are then locked by the unit
+   * until it ends. PostgreSQL asks for their answers ahead of the rest of the
+   * unit's message (a Flush after them), so a unit of work that waits on this
+   * one can send its own statements while this one commits, to wait on the row
+   * locks inside the database instead of on the commit in Node (chained
+   * forecasts: domain/transfers/forecast-offer.ts). Resolves too when the unit
+   * ends without getting there (an error, a rollback). Where statements run at
+   * once (SQLite, a read): at once.
+   */
+  deferredRan(): Promise<void>;
 }
 
 export interface BatchStatement {

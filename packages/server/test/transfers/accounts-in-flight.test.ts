@@ -8,11 +8,25 @@ import type { WalletLedgerRow } from '../../src/store/repos/transfer-parties.ts'
 
 // Chained forecasts (forecast-offer.ts): this process's creates on one wallet
 // queue; each forecasts from where the one ahead leaves the wallet and sends its
-// COMMIT once that one ended, unless it holds a lock; a wallet another process
-// is moving is taken off the queues for a while.
+// COMMIT's message once the database ran that one's writes (or it ended), unless
+// it holds a lock; a wallet another process is moving is taken off the queues
+// for a while.
 
-/** Enough of a unit of work for CreateRun: the ledger keys what it follows by the object; `holdsNoLock` answers as told. */
-const fakeUnit = (holdsNoLock = true) => ({ holdsNoLock: () => holdsNoLock }) as unknown as Sql;
+/**
+ * Enough of a unit of work for CreateRun: the ledger keys what it follows by the object; `holdsNoLock` answers
+ * as told; `deferredRan` settles when the test says the database ran the unit's writes (`writesRan`).
+ */
+function fakeUnit(holdsNoLock = true) {
+  const ran = { asked: 0, writesRan: () => undefined as void };
+  const unit = {
+    holdsNoLock: () => holdsNoLock,
+    deferredRan: () => {
+      ran.asked++;
+      return new Promise<void>((resolve) => (ran.writesRan = resolve));
+    },
+  } as unknown as Sql;
+  return { unit, ran };
+}
 const row = (id: string, postingCount: number, available = 1_000): WalletLedgerRow => ({
   ledger_account_id: id,
   platform_id: 'p',
@@ -28,9 +42,9 @@ const posted = (sql: Sql, id: string, accountSeq: number, availableAfter: number
 /** A create run begun on a fake unit: `begun` settles once it knows where it starts from (`base`). */
 function started(queues: AccountsInFlight, rows: WalletLedgerRow[], options: { forecast?: boolean; holdsNoLock?: boolean } = {}) {
   const run = new CreateRun(queues);
-  const unit = fakeUnit(options.holdsNoLock);
+  const { unit, ran } = fakeUnit(options.holdsNoLock);
   const begun = run.begin(unit, rows, options.forecast ?? true);
-  return { run, unit, begun, base: (id: string) => balancesAfter(unit).get(id) };
+  return { run, unit, ran, begun, base: (id: string) => balancesAfter(unit).get(id) };
 }
 /** Whether `promise` settles within a few event-loop turns. */
 const settlesSoon = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30))]);
@@ -52,12 +66,41 @@ describe('chained forecasts: a create run', () => {
       'second: from the first one\'s tip, not its own read',
     );
     await firstCommit;
+    assert.equal(first.ran.asked, 1, 'a create behind it: the first asks when the database ran its writes');
     posted(second.unit, 'a', 5, 800);
     const secondCommit = second.run.beforeCommit(second.unit);
-    assert.equal(await settlesSoon(secondCommit), false, 'its COMMIT waits until the first ended');
+    assert.equal(await settlesSoon(secondCommit), false, 'its COMMIT waits until the database ran the first one\'s writes');
+    first.ran.writesRan();
+    assert.equal(await settlesSoon(secondCommit), true, 'not for the first one\'s commit: the row lock orders the rest');
+    assert.equal(second.ran.asked, 0, 'nobody behind the second: it asks nothing');
     first.run.end(true);
-    assert.equal(await settlesSoon(secondCommit), true);
     second.run.end(true);
+    assert.equal(queues.size, 0);
+  });
+
+  it('the create behind goes on when the one ahead ends before its writes ran, and one that joins late waits for the end', async () => {
+    const queues = new AccountsInFlight();
+    const first = started(queues, [row('a', 3)]);
+    await first.begun;
+    const second = started(queues, [row('a', 3)]);
+    posted(first.unit, 'a', 4, 900);
+    await first.run.beforeCommit(first.unit);
+    await second.begun;
+    posted(second.unit, 'a', 5, 800);
+    const secondCommit = second.run.beforeCommit(second.unit);
+    assert.equal(await settlesSoon(secondCommit), false);
+    first.run.end(false);
+    assert.equal(await settlesSoon(secondCommit), true, 'the first failed: its writes will never run');
+    // The second said nothing when it sent (nobody behind yet): a third joining now waits for its end.
+    assert.equal(second.ran.asked, 0);
+    const third = started(queues, [row('a', 5, 800)]);
+    await third.begun;
+    posted(third.unit, 'a', 6, 700);
+    const thirdCommit = third.run.beforeCommit(third.unit);
+    assert.equal(await settlesSoon(thirdCommit), false, 'joined after the second sent: waits for its end');
+    second.run.end(true);
+    assert.equal(await settlesSoon(thirdCommit), true);
+    third.run.end(true);
     assert.equal(queues.size, 0);
   });
 
@@ -121,8 +164,8 @@ describe('chained forecasts: a create run', () => {
   it('counts a unit run again by the store (after a deadlock) in its same places', async () => {
     const queues = new AccountsInFlight();
     const run = new CreateRun(queues);
-    await run.begin(fakeUnit(), [row('a', 3), row('b', 3)], true);
-    await run.begin(fakeUnit(), [row('a', 3), row('b', 3)], true);
+    await run.begin(fakeUnit().unit, [row('a', 3), row('b', 3)], true);
+    await run.begin(fakeUnit().unit, [row('a', 3), row('b', 3)], true);
     assert.equal(queues.size, 2);
     run.end(true);
     assert.equal(queues.size, 0);

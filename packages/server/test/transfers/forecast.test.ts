@@ -1,7 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { Sql, Store } from '../../src/store/port.ts';
+import type { Sql, SqlValue, Store } from '../../src/store/port.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { Conflict } from '../../src/kernel/errors.ts';
 import { storeKinds } from '../support/stores.ts';
@@ -70,6 +70,68 @@ function chainingStore(store: Store, next: () => Promise<unknown>, firstFails: b
         }
         return value;
       }),
+    migrate: () => store.migrate(),
+    close: () => store.close(),
+  };
+  return wrapped;
+}
+
+/**
+ * A store whose first unit, once it joined its wallets' queues (at its first write), starts `next` (a create
+ * on the same wallets) and lets it read and join the queues behind; then it does the rest of its work and, after the point where the create behind may
+ * send its writes (its own writes ran: `Sql.deferredRan`), holds its COMMIT 300 ms inside PostgreSQL
+ * (`pg_sleep`), or fails there (a division by zero). `times` records when the second unit's work returned
+ * (its message leaves then) and when the first unit ended.
+ */
+function lockWaitStore(store: Store, next: () => Promise<unknown>, firstFails: boolean) {
+  let following: Promise<unknown> | undefined;
+  let secondRead = (): void => undefined;
+  const secondJoined = new Promise<void>((resolve) => (secondRead = resolve));
+  const wrapped = {
+    dialect: store.dialect,
+    units: 0,
+    times: {} as { secondSent?: number; firstEnded?: number },
+    following: () => following ?? Promise.reject(new Error('the next create never started')),
+    read: <T>(work: (sql: Sql) => Promise<T>) => store.read(work),
+    write: async <T>(work: (sql: Sql) => Promise<T>): Promise<T> => {
+      const unit = ++wrapped.units;
+      try {
+        return await store.write(async (sql) => {
+          if (unit === 1) {
+            // Its first write comes after it joined the queues: the second starts then, and joins behind it.
+            const given: Sql = {
+              ...notingSql(sql, () => undefined),
+              defer: async (text, params) => {
+                if (following === undefined) {
+                  following = next();
+                  following.catch(() => undefined);
+                  await secondJoined;
+                  await new Promise((resolve) => setTimeout(resolve, 20)); // it joins right after its read
+                }
+                return sql.defer(text, params);
+              },
+            };
+            const value = await work(given);
+            await sql.defer(firstFails ? 'SELECT 1 / 0' : 'SELECT pg_sleep(0.3)');
+            return value;
+          }
+          if (unit !== 2) return work(sql);
+          const given: Sql = {
+            ...notingSql(sql, () => undefined),
+            readBeforeWrites: async <R>(text: string, params?: readonly SqlValue[]) => {
+              const rows = await sql.readBeforeWrites<R>(text, params);
+              secondRead();
+              return rows;
+            },
+          };
+          const value = await work(given);
+          wrapped.times.secondSent = performance.now();
+          return value;
+        });
+      } finally {
+        if (unit === 1) wrapped.times.firstEnded = performance.now();
+      }
+    },
     migrate: () => store.migrate(),
     close: () => store.close(),
   };
@@ -181,6 +243,45 @@ if ((await storeKinds()).includes('postgres')) {
       assert.equal(store.units, 3, 'the second unit missed its forecast and ran again');
       assert.equal(await balance(s, from), startFrom + 7 - 200);
       assert.equal(await balance(s, to), startTo + 5 + 200);
+      await assertLedgerOk(s);
+    });
+
+    /** A service on a `lockWaitStore` whose second create (200 cents) joins the queues behind the first one before that one's writes. */
+    const lockWaitService = (firstFails: boolean) => {
+      let service!: TransferService;
+      const store = lockWaitStore(s.testStore.store, () => create(service, 200), firstFails);
+      service = serviceOn(store);
+      return { service, store };
+    };
+
+    it('the create behind sends its writes once the database ran the first one\'s, and waits on its row lock inside PostgreSQL', async () => {
+      const startFrom = await balance(s, from);
+      const startTo = await balance(s, to);
+      const { service, store } = lockWaitService(false);
+      const first = await create(service, 100);
+      const second = await store.following();
+      assert.equal((first.body as { status?: string }).status, 'completed');
+      assert.equal((second as { body: { status?: string } }).body.status, 'completed');
+      assert.ok(store.times.secondSent! < store.times.firstEnded!, 'the second unit\'s message left while the first was still committing');
+      assert.equal(store.units, 2, 'no miss: the second one\'s update waited for the first one\'s commit and found the row as forecast');
+      assert.equal(await balance(s, from), startFrom - 300);
+      assert.equal(await balance(s, to), startTo + 300);
+      assert.equal(service.accountsInFlight.size, 0);
+      await assertLedgerOk(s);
+    });
+
+    it('when the first fails after its writes ran, the create behind (waiting on its row lock) misses, runs again and moves its money once', async () => {
+      const startFrom = await balance(s, from);
+      const startTo = await balance(s, to);
+      const { service, store } = lockWaitService(true);
+      await assert.rejects(create(service, 100), /division by zero/);
+      const second = await store.following();
+      assert.equal((second as { body: { status?: string } }).body.status, 'completed');
+      assert.ok(store.times.secondSent! < store.times.firstEnded!, 'the second unit\'s message left before the first failed');
+      assert.equal(store.units, 3, 'the second unit found the row as it was before the first one and ran again');
+      assert.equal(await balance(s, from), startFrom - 200);
+      assert.equal(await balance(s, to), startTo + 200);
+      assert.equal(service.accountsInFlight.size, 0);
       await assertLedgerOk(s);
     });
 

@@ -7,10 +7,12 @@ import type { TransferPartyRows, WalletLedgerRow } from '../../store/repos/trans
  * this process on one wallet queue in the order their start reads came back.
  * Each forecasts from where the create ahead of it leaves the wallet (published
  * before that one's COMMIT is sent), not from its own read, which that COMMIT is
- * about to outdate; and it sends its own COMMIT only once the one ahead has
- * committed or failed, so its update finds the row as forecast instead of racing
- * the other's to the database. The wallet's row lock then orders nothing: this
- * queue does, and the lock is held only from the COMMIT's message to its flush.
+ * about to outdate; and it sends its own COMMIT's message only once the database
+ * has run the one ahead's writes (`Sql.deferredRan`), so its update finds the
+ * wallet's row locked by that one and waits for its commit inside the database,
+ * then finds the row as forecast, instead of racing the other's update to it.
+ * The wait between two creates' commits is then the database's, not a round
+ * trip through this process (amendment "Sent while the one ahead commits").
  * If the one ahead fails after publishing, or a create of another process moved
  * the wallet, the forecast misses and the create runs again without one
  * (src/ledger/forecast.ts), at the end of the queue.
@@ -36,6 +38,10 @@ interface Place {
   after: Promise<AccountForecast>;
   /** Settles when the create has committed or failed. */
   settled: Promise<void>;
+  /** Settles once the database has run the create's writes (its row locks are held), or it ended. */
+  ran: Promise<void>;
+  /** Whether a create joined the queue behind this one: only then does it ask when its writes ran. */
+  followed?: boolean;
   /** Whether it committed, once it settled. */
   committed?: boolean;
 }
@@ -72,6 +78,7 @@ export class AccountsInFlight {
   /** Puts a create at the end of the account's queue; answers the place ahead of it, if any (perhaps settled). */
   join(id: string, place: Place): Place | undefined {
     const ahead = this.last.get(id);
+    if (ahead) ahead.followed = true;
     this.last.set(id, place);
     if (this.last.size > MAX_REMEMBERED) this.forgetSettled();
     return ahead;
@@ -128,9 +135,12 @@ export class CreateRun {
   private bases = new Map<string, AccountForecast>();
   private readonly settled: Promise<void>;
   private settle: () => void = () => undefined;
+  private readonly ran: Promise<void>;
+  private reportRan: () => void = () => undefined;
 
   constructor(private readonly queues: AccountsInFlight) {
     this.settled = new Promise<void>((resolve) => (this.settle = resolve));
+    this.ran = new Promise<void>((resolve) => (this.reportRan = resolve));
   }
 
   /** At the unit's start, and again (same places) when the store runs it again after a deadlock. */
@@ -141,7 +151,7 @@ export class CreateRun {
     for (const account of read) {
       if (this.places.has(account.ledgerAccountID)) continue;
       let say: (state: AccountForecast) => void = () => undefined;
-      const place: Place = { after: new Promise<AccountForecast>((resolve) => (say = resolve)), settled: this.settled };
+      const place: Place = { after: new Promise<AccountForecast>((resolve) => (say = resolve)), settled: this.settled, ran: this.ran };
       this.places.set(account.ledgerAccountID, { place, say, ahead: this.queues.join(account.ledgerAccountID, place), read: account });
     }
     const bases = await Promise.all(read.map((account) => this.baseOf(account)));
@@ -161,7 +171,10 @@ export class CreateRun {
       const state = after.get(id) ?? this.bases.get(id);
       if (state) say(state);
     }
-    if (sql.holdsNoLock()) await this.waitAhead();
+    if (sql.holdsNoLock()) await this.waitAheadRan();
+    // Asked only when a create waits behind (a Flush costs both sides a message), and only now, after the wait,
+    // so a create that joined meanwhile is seen. One that joins later waits for this one's end.
+    if ([...this.places.values()].some(({ place }) => place.followed)) void sql.deferredRan().then(this.reportRan);
   }
 
   /**
@@ -183,6 +196,7 @@ export class CreateRun {
       else say(read);
       place.committed = committed;
     }
+    this.reportRan();
     this.settle();
   }
 
@@ -197,5 +211,10 @@ export class CreateRun {
 
   private async waitAhead(): Promise<void> {
     await Promise.all([...this.places.values()].map(({ ahead }) => ahead?.settled));
+  }
+
+  /** Until the database ran the writes of the creates ahead (or they ended): the row locks then order the rest. */
+  private async waitAheadRan(): Promise<void> {
+    await Promise.all([...this.places.values()].map(({ ahead }) => ahead?.ran));
   }
 }

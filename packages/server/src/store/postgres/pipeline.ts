@@ -13,6 +13,16 @@ export interface PipelinedStatement {
 }
 
 /** What node-pg's Connection offers a Submittable (pg-cursor and pg-query-stream drive it the same way). */
+/**
+ * A point in a pipeline: once PostgreSQL has answered the first `after`
+ * statements, `reached` is called, before the rest of the pipeline is answered
+ * (a Flush message after them asks PostgreSQL to send their answers at once).
+ */
+export interface PipelineMark {
+  after: number;
+  reached: () => void;
+}
+
 interface ProtocolConnection {
   parsedStatements: Record<string, string>;
   stream: { cork?: () => void; uncork?: () => void };
@@ -21,6 +31,7 @@ interface ProtocolConnection {
   describe(message: { type: 'P' | 'S'; name: string }): void;
   execute(message: { portal: string; rows: number }): void;
   sync(): void;
+  flush(): void;
   on(event: 'parseComplete', listener: () => void): void;
   off(event: 'parseComplete', listener: () => void): void;
 }
@@ -34,6 +45,7 @@ type QueryClass = new (config: { text: string; callback: (error: Error | undefin
   submit(connection: ProtocolConnection): Error | null;
   handleError(error: Error, connection: ProtocolConnection): void;
   handleReadyForQuery(connection: ProtocolConnection): void;
+  handleCommandComplete(message: unknown, connection: ProtocolConnection): void;
 };
 
 let pipelineClass: ReturnType<typeof definePipelineClass> | undefined;
@@ -53,11 +65,16 @@ const PIPELINE_TEXT = '-- railyard pipeline';
  * what is sent. node-pg's own pipeline mode ends every query with its own Sync,
  * which measured slower than one simple-query message (decision 2001).
  */
-export function runPipeline(driver: typeof pg, client: pg.PoolClient | pg.Client, statements: readonly PipelinedStatement[]): Promise<pg.QueryResult[]> {
+export function runPipeline(
+  driver: typeof pg,
+  client: pg.PoolClient | pg.Client,
+  statements: readonly PipelinedStatement[],
+  marks: readonly PipelineMark[] = [],
+): Promise<pg.QueryResult[]> {
   pipelineClass ??= definePipelineClass(driver.Query as unknown as QueryClass);
   const Pipeline = pipelineClass;
   return new Promise((resolve, reject) => {
-    const query = new Pipeline(statements, (error, results) => {
+    const query = new Pipeline(statements, marks, (error, results) => {
       if (error) reject(error);
       else resolve(Array.isArray(results) ? results : [results]);
     });
@@ -71,6 +88,8 @@ function definePipelineClass(Query: QueryClass) {
     private readonly parsing: Array<{ name: string; text: string }> = [];
     private parsed = 0;
     private connection: ProtocolConnection | undefined;
+    /** Statements PostgreSQL has answered so far. */
+    private completed = 0;
     private readonly onParseComplete = () => {
       const statement = this.parsing[this.parsed++];
       // Known on this connection only once PostgreSQL said so: a Parse skipped after an
@@ -80,6 +99,7 @@ function definePipelineClass(Query: QueryClass) {
 
     constructor(
       private readonly statements: readonly PipelinedStatement[],
+      private readonly marks: readonly PipelineMark[],
       callback: (error: Error | undefined, results: pg.QueryResult | pg.QueryResult[]) => void,
     ) {
       // The driver's Query only keeps `text`; the statements are what this class sends.
@@ -93,7 +113,7 @@ function definePipelineClass(Query: QueryClass) {
       // Corked: the whole pipeline leaves in as few socket writes as the kernel allows.
       connection.stream.cork?.();
       try {
-        for (const { text, name, values } of this.statements) {
+        for (const [index, { text, name, values }] of this.statements.entries()) {
           if (name === undefined || (connection.parsedStatements[name] === undefined && !parsedHere.has(name))) {
             connection.parse({ text, name: name ?? '' });
             this.parsing.push({ name: name ?? '', text });
@@ -103,12 +123,19 @@ function definePipelineClass(Query: QueryClass) {
           // The portal's description brings the field names of rows a RETURNING or SELECT answers.
           connection.describe({ type: 'P', name: '' });
           connection.execute({ portal: '', rows: 0 });
+          if (this.marks.some((mark) => mark.after === index + 1)) connection.flush();
         }
         connection.sync();
       } finally {
         connection.stream.uncork?.();
       }
       return null;
+    }
+
+    override handleCommandComplete(message: unknown, connection: ProtocolConnection): void {
+      super.handleCommandComplete(message, connection);
+      this.completed++;
+      for (const mark of this.marks) if (mark.after === this.completed) mark.reached();
     }
 
     override handleError(error: Error, connection: ProtocolConnection): void {

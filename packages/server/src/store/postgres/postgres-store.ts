@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { migrations, migrationSql } from '../migrations.ts';
 import { type BatchResult, type BatchStatement, type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
 import { EndOfUnitTasks } from '../end-of-unit.ts';
-import { type PipelinedStatement, runPipeline } from './pipeline.ts';
+import { type PipelinedStatement, type PipelineMark, runPipeline } from './pipeline.ts';
 
 let driver: typeof pg | undefined;
 
@@ -148,6 +148,9 @@ class PostgresSql implements Sql {
     return true;
   }
 
+  /** Outside a unit of work a deferred statement ran at once. */
+  async deferredRan(): Promise<void> {}
+
   /** Outside a unit of work: one statement after the other, each prepared. */
   async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
     const results: BatchResult[] = [];
@@ -176,6 +179,10 @@ export class PostgresUnit extends PostgresSql {
   private sent = false;
   /** What the unit left for its end (`beforeCommit`). */
   private readonly atEnd = new EndOfUnitTasks();
+  /** Marks among `pending` (`deferredRan`): each after the statements pending when it was asked for. */
+  private marks: PipelineMark[] = [];
+  /** Every mark not yet reached: the unit's end reaches them all. */
+  private readonly unreached = new Set<() => void>();
 
   constructor(
     private readonly connection: pg.PoolClient | pg.Client,
@@ -222,25 +229,51 @@ export class PostgresUnit extends PostgresSql {
     return !this.sent;
   }
 
+  /** A mark after what is pending: the pipeline that sends it asks for their answers at once. */
+  override deferredRan(): Promise<void> {
+    const nothingDeferred = this.pending.length === 0 || (!this.sent && this.pending.length === 1);
+    if (nothingDeferred) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const reached = () => {
+        if (this.unreached.delete(reached)) resolve();
+      };
+      this.unreached.add(reached);
+      this.marks.push({ after: this.pending.length, reached });
+    });
+  }
+
   /** Runs the tasks left for the end (their writes deferred), then sends what is pending with the COMMIT. */
   async commit(): Promise<void> {
     await this.atEnd.run();
-    if (!this.sent && this.pending.length === 1) return; // BEGIN alone: the unit wrote and read nothing
-    await this.sendPipeline([...this.pending, this.ends.close]);
+    try {
+      if (!this.sent && this.pending.length === 1) return; // BEGIN alone: the unit wrote and read nothing
+      await this.sendPipeline([...this.pending, this.ends.close]);
+    } finally {
+      this.reachAll();
+    }
   }
 
   async rollback(): Promise<void> {
     this.pending = [];
+    this.reachAll();
     if (this.sent) await this.connection.query(this.ends.undo);
+  }
+
+  /** The unit ended: nothing waits on its marks any longer. */
+  private reachAll(): void {
+    this.marks = [];
+    for (const reached of [...this.unreached]) reached();
   }
 
   /** One pipeline of one or more statements; answers every statement's result, in order. */
   private async sendPipeline(statements: readonly PipelinedStatement[]): Promise<pg.QueryResult[]> {
+    const marks = this.marks;
     this.pending = [];
+    this.marks = [];
     this.sent = true;
     roundTrips.count++;
     try {
-      return await runPipeline(loadDriver(), this.connection, statements);
+      return await runPipeline(loadDriver(), this.connection, statements, marks);
     } catch (error) {
       throw translateError(error);
     }

@@ -24,47 +24,53 @@ export async function deferForecastEntry(sql: Sql, row: LedgerEntryRow): Promise
 }
 
 /**
- * One posting and its account's update in one statement. The update applies
- * only when the account's `posting_count` and both balances are still the
- * forecast's, and the bucket stays within [floor, ceiling] (checked again here,
- * as in the guarded update). The count alone would do for balances the unit
- * read, as every change of a balance counts a posting; but a forecast may start
- * from where another create in flight will leave the account (chained
- * forecasts), and if that one fails, a different posting can reach the same
- * count with other balances. When it changed no row, the posting's
- * `account_seq` is the text `FORECAST_MISSED` cast to a number, which fails the
- * statement and so the unit: nothing of it is committed. `row` carries the
- * forecast's balances after.
+ * One posting and its account's update in one statement. The posting is
+ * written only when the update left the account exactly as forecast: its
+ * `posting_count` and both balances after equal the posting's (`row`), and the
+ * bucket stays within [floor, ceiling] (checked again here, as in the guarded
+ * update). Balances after that match mean the account was at the forecast's
+ * balances before, so no other posting came in between; the count alone would
+ * not do, as a forecast may start from where another create in flight will
+ * leave the account (chained forecasts), and if that one fails, a different
+ * posting can reach the same count with other balances.
+ *
+ * The update's own condition is only `posting_count <= ` the forecast's count
+ * before: a chained create's statement starts while the create ahead has
+ * updated the row but not committed, so the row as this statement's snapshot
+ * sees it is still short of the forecast. The update then waits for that
+ * create's row lock; once it commits, PostgreSQL checks the condition again on
+ * the row as committed and updates that (READ COMMITTED). Whatever row it
+ * updated, the check after it decides. When it changed no row, or not to the
+ * forecast, the posting's `account_seq` is the text `FORECAST_MISSED` cast to a
+ * number, which fails the statement and so the unit: nothing of it is
+ * committed, the update included.
  */
-export async function deferForecastPosting(
-  sql: Sql,
-  row: LedgerPostingRow,
-  guard: { priorPostingCount: number; priorAvailable: number; priorPending: number; floor: number; ceiling: number },
-): Promise<void> {
+export async function deferForecastPosting(sql: Sql, row: LedgerPostingRow, guard: { priorPostingCount: number; floor: number; ceiling: number }): Promise<void> {
   // The column name comes from the two-value union, never from input.
   const column = row.bucket === 'pending' ? 'pending' : 'available';
   await sql.defer(
     `WITH moved AS (
        UPDATE ledger_accounts SET ${column} = ${column} + ?, posting_count = posting_count + 1
-        WHERE ledger_account_id = ? AND platform_id = ? AND currency = ? AND posting_count = ? AND available = ? AND pending = ?
-          AND ${column} + ? >= ? AND ${column} + ? <= ?
-       RETURNING posting_count)
+        WHERE ledger_account_id = ? AND platform_id = ? AND currency = ? AND posting_count <= ?
+       RETURNING posting_count, available, pending)
      INSERT INTO ledger_postings (${POSTING_COLUMNS})
-     VALUES (?, ?, ?, ?, ?, ?, ?, CAST(COALESCE((SELECT CAST(posting_count AS TEXT) FROM moved), '${FORECAST_MISSED}') AS BIGINT), ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, CAST(COALESCE((SELECT CAST(posting_count AS TEXT) FROM moved
+                                                  WHERE posting_count = ? AND available = ? AND pending = ? AND ${column} >= ? AND ${column} <= ?),
+                                                 '${FORECAST_MISSED}') AS BIGINT), ?, ?, ?)`,
     [
       row.amount,
       row.ledger_account_id,
       row.platform_id,
       row.currency,
       guard.priorPostingCount,
-      guard.priorAvailable,
-      guard.priorPending,
-      row.amount,
+      // The posting's values up to `account_seq`, which the statement takes from the update if it is as forecast.
+      ...postingParams(row).slice(0, ACCOUNT_SEQ_COLUMN),
+      row.account_seq,
+      row.available_after,
+      row.pending_after,
       guard.floor,
-      row.amount,
       guard.ceiling,
-      // The posting's values, but for `account_seq`, which the statement takes from the update.
-      ...postingParams(row).filter((_, column) => column !== ACCOUNT_SEQ_COLUMN),
+      ...postingParams(row).slice(ACCOUNT_SEQ_COLUMN + 1),
     ],
   );
 }

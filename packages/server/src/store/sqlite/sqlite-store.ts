@@ -128,6 +128,9 @@ class SqliteSql implements Sql {
     return true;
   }
 
+  /** SQLite runs a deferred statement at once: nothing is left to run. */
+  async deferredRan(): Promise<void> {}
+
   /** One after the other: nothing to save here. */
   async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
     const results: BatchResult[] = [];
@@ -179,6 +182,10 @@ class SqliteUnit implements Sql {
   /** The unit runs inside the writer's transaction, which holds the write lock. */
   holdsNoLock(): boolean {
     return false;
+  }
+
+  deferredRan(): Promise<void> {
+    return this.sql.deferredRan();
   }
 
   async beforeCommit(task: () => Promise<void>): Promise<void> {
