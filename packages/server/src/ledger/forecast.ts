@@ -13,8 +13,9 @@ import type { EntryInput, LedgerAccount, LedgerEntry } from './types.ts';
  * row lock is held from that message until the COMMIT's. When the unit already
  * read the accounts (a create's start read), the ledger can forecast those
  * balances instead and defer the whole entry to the COMMIT's message; each
- * account's update then applies only if the account is still as forecast from
- * (its posting count and both balances). If one moved in between, the unit fails with `FORECAST_MISSED` and nothing of it is
+ * posting is written only if its account's update left the account exactly as
+ * forecast (its posting count and both balances after). If one moved in
+ * between, the unit fails with `FORECAST_MISSED` and nothing of it is
  * committed: its caller runs it again without a forecast (`isForecastMissed`).
  *
  * A forecast is offered per unit of work (`offerForecast`) and used only by an
