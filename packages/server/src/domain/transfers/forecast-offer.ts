@@ -125,10 +125,12 @@ export function walletForecasts(rows: readonly WalletLedgerRow[]): AccountForeca
  * those states to forecast from (or, on a run without a forecast, only to
  * follow: it then also waits for the ones ahead to end, as its guarded updates
  * take the rows' locks at once). `beforeCommit` says where this unit leaves its
- * wallets and, while the unit holds no lock, waits for the ones ahead to end;
- * a unit that holds a lock (an entry left to the guarded path) does not wait, so
- * a wait can never close a circle with a row lock. `end` lets the ones behind
- * go on: call it as soon as the unit settled, before anything else is awaited.
+ * wallets and, while the unit holds no lock, waits until the database ran the
+ * writes of the ones ahead (or they ended); a unit that holds a lock (an entry
+ * left to the guarded path) does not wait, so a wait in Node can never close a
+ * circle with a row lock. With a create behind it, it then asks to hear when its
+ * own writes ran (`Sql.deferredRan`). `end` lets the ones behind go on: call it
+ * as soon as the unit settled, before anything else is awaited.
  */
 export class CreateRun {
   private readonly places = new Map<string, { place: Place; say: (state: AccountForecast) => void; ahead: Place | undefined; read: AccountForecast }>();
