@@ -117,6 +117,11 @@ describe('flush probe (bench/tools/flush-probe.ts)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'railyard-flush-'));
     try {
       const probe = startFlushProbe(dir, { intervalMs: 5 });
+      // A worker thread starts in its own time, slower on a loaded machine (the whole suite in parallel
+      // took over 200 ms once): wait for its file first, up to 5 s.
+      const deadline = Date.now() + 5_000;
+      while (readdirSync(dir).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.equal(readdirSync(dir).length, 1, 'the probe writes one file');
       // This thread's own timers keep running while the worker flushes.
       const ticks = await new Promise<number>((resolve) => {
         let n = 0;
@@ -127,7 +132,6 @@ describe('flush probe (bench/tools/flush-probe.ts)', () => {
           }
         }, 10);
       });
-      assert.equal(readdirSync(dir).length, 1, 'the probe writes one file');
       const summary = await probe.stop();
       assert.equal(ticks, 20);
       assert.ok(summary.flushes >= 3, `flushes in 200 ms at one per 5 ms or more: ${summary.flushes}`);
