@@ -12,7 +12,6 @@ export interface PipelinedStatement {
   values: readonly SqlValue[];
 }
 
-/** What node-pg's Connection offers a Submittable (pg-cursor and pg-query-stream drive it the same way). */
 /**
  * A point in a pipeline: once PostgreSQL has answered the first `after`
  * statements, `reached` is called, before the rest of the pipeline is answered
@@ -23,6 +22,7 @@ export interface PipelineMark {
   reached: () => void;
 }
 
+/** What node-pg's Connection offers a Submittable (pg-cursor and pg-query-stream drive it the same way). */
 interface ProtocolConnection {
   parsedStatements: Record<string, string>;
   stream: { cork?: () => void; uncork?: () => void };

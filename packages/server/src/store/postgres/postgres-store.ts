@@ -208,7 +208,7 @@ export class PostgresUnit extends PostgresSql {
    * lock (the port's contract). Otherwise it is an ordinary read.
    */
   override async readBeforeWrites<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    if (!this.sent && this.pending.length === 1) return (await super.send(sql, params)).rows as T[];
+    if (this.nothingYet()) return (await super.send(sql, params)).rows as T[];
     return this.all<T>(sql, params);
   }
 
@@ -231,8 +231,7 @@ export class PostgresUnit extends PostgresSql {
 
   /** A mark after what is pending: the pipeline that sends it asks for their answers at once. */
   override deferredRan(): Promise<void> {
-    const nothingDeferred = this.pending.length === 0 || (!this.sent && this.pending.length === 1);
-    if (nothingDeferred) return Promise.resolve();
+    if (this.pending.length === 0 || this.nothingYet()) return Promise.resolve(); // nothing deferred waits
     return new Promise<void>((resolve) => {
       const reached = () => {
         if (this.unreached.delete(reached)) resolve();
@@ -246,7 +245,7 @@ export class PostgresUnit extends PostgresSql {
   async commit(): Promise<void> {
     await this.atEnd.run();
     try {
-      if (!this.sent && this.pending.length === 1) return; // BEGIN alone: the unit wrote and read nothing
+      if (this.nothingYet()) return; // the unit wrote and read nothing
       await this.sendPipeline([...this.pending, this.ends.close]);
     } finally {
       this.reachAll();
@@ -257,6 +256,11 @@ export class PostgresUnit extends PostgresSql {
     this.pending = [];
     this.reachAll();
     if (this.sent) await this.connection.query(this.ends.undo);
+  }
+
+  /** BEGIN alone waits in `pending`: the unit has sent and deferred nothing yet. */
+  private nothingYet(): boolean {
+    return !this.sent && this.pending.length === 1;
   }
 
   /** The unit ended: nothing waits on its marks any longer. */

@@ -45,7 +45,11 @@ export async function deferForecastEntry(sql: Sql, row: LedgerEntryRow): Promise
  * number, which fails the statement and so the unit: nothing of it is
  * committed, the update included.
  */
-export async function deferForecastPosting(sql: Sql, row: LedgerPostingRow, guard: { priorPostingCount: number; floor: number; ceiling: number }): Promise<void> {
+export async function deferForecastPosting(
+  sql: Sql,
+  row: LedgerPostingRow,
+  guard: { priorPostingCount: number; floor: number; ceiling: number },
+): Promise<void> {
   // The column name comes from the two-value union, never from input.
   const column = row.bucket === 'pending' ? 'pending' : 'available';
   await sql.defer(
