@@ -15,13 +15,22 @@ import { notingSql } from '../support/noting-sql.ts';
 // the COMMIT (another process's create), the unit fails, nothing of it is
 // committed, and the service runs it again without a forecast.
 
+/** What a test's wrapper of a store leaves as the store does it: all but `write`. */
+function passingThrough(store: Store): Omit<Store, 'write'> {
+  return {
+    dialect: store.dialect,
+    read: (work) => store.read(work),
+    migrate: () => store.migrate(),
+    close: () => store.close(),
+  };
+}
+
 /** A store that, once, lets `interfere` commit on another connection after a unit's work and before its COMMIT. */
 function interferingStore(store: Store, interfere: () => Promise<void>): Store & { units: number } {
   let pending = true;
   const wrapped = {
-    dialect: store.dialect,
+    ...passingThrough(store),
     units: 0,
-    read: <T>(work: (sql: Sql) => Promise<T>) => store.read(work),
     write: <T>(work: (sql: Sql) => Promise<T>) =>
       store.write(async (sql) => {
         wrapped.units++;
@@ -32,8 +41,6 @@ function interferingStore(store: Store, interfere: () => Promise<void>): Store &
         }
         return value;
       }),
-    migrate: () => store.migrate(),
-    close: () => store.close(),
   };
   return wrapped;
 }
@@ -49,10 +56,9 @@ function chainingStore(store: Store, next: () => Promise<unknown>, firstFails: b
   let asked = (): void => undefined;
   const nextWaits = new Promise<void>((resolve) => (asked = resolve));
   const wrapped = {
-    dialect: store.dialect,
+    ...passingThrough(store),
     units: 0,
     following: () => following ?? Promise.reject(new Error('the next create never started')),
-    read: <T>(work: (sql: Sql) => Promise<T>) => store.read(work),
     write: <T>(work: (sql: Sql) => Promise<T>) =>
       store.write(async (sql) => {
         const unit = ++wrapped.units;
@@ -70,8 +76,6 @@ function chainingStore(store: Store, next: () => Promise<unknown>, firstFails: b
         }
         return value;
       }),
-    migrate: () => store.migrate(),
-    close: () => store.close(),
   };
   return wrapped;
 }
@@ -88,11 +92,10 @@ function lockWaitStore(store: Store, next: () => Promise<unknown>, firstFails: b
   let secondRead = (): void => undefined;
   const secondJoined = new Promise<void>((resolve) => (secondRead = resolve));
   const wrapped = {
-    dialect: store.dialect,
+    ...passingThrough(store),
     units: 0,
     times: {} as { secondSent?: number; firstEnded?: number },
     following: () => following ?? Promise.reject(new Error('the next create never started')),
-    read: <T>(work: (sql: Sql) => Promise<T>) => store.read(work),
     write: async <T>(work: (sql: Sql) => Promise<T>): Promise<T> => {
       const unit = ++wrapped.units;
       try {
@@ -132,8 +135,6 @@ function lockWaitStore(store: Store, next: () => Promise<unknown>, firstFails: b
         if (unit === 1) wrapped.times.firstEnded = performance.now();
       }
     },
-    migrate: () => store.migrate(),
-    close: () => store.close(),
   };
   return wrapped;
 }
@@ -190,13 +191,17 @@ if ((await storeKinds()).includes('postgres')) {
       assert.ok((first.body as { transferID?: string }).transferID);
     });
 
-    /** A service on a `chainingStore` whose second create (200 cents) starts while the first one's COMMIT is held. */
-    const chainedService = (firstFails: boolean, meanwhile?: () => Promise<void>) => {
+    /** A service on the store `wrap` makes of the test store, given the service's second create (200 cents) to start. */
+    const servedBy = <S extends Store>(wrap: (next: () => Promise<unknown>) => S) => {
       let service!: TransferService;
-      const store = chainingStore(s.testStore.store, () => create(service, 200), firstFails, meanwhile);
+      const store = wrap(() => create(service, 200));
       service = serviceOn(store);
       return { service, store };
     };
+
+    /** A service on a `chainingStore` whose second create starts while the first one's COMMIT is held. */
+    const chainedService = (firstFails: boolean, meanwhile?: () => Promise<void>) =>
+      servedBy((next) => chainingStore(s.testStore.store, next, firstFails, meanwhile));
 
     it('a create on a wallet another create is moving forecasts from where that one leaves it, waits for its COMMIT, and misses nothing', async () => {
       const startFrom = await balance(s, from);
@@ -246,13 +251,8 @@ if ((await storeKinds()).includes('postgres')) {
       await assertLedgerOk(s);
     });
 
-    /** A service on a `lockWaitStore` whose second create (200 cents) joins the queues behind the first one before that one's writes. */
-    const lockWaitService = (firstFails: boolean) => {
-      let service!: TransferService;
-      const store = lockWaitStore(s.testStore.store, () => create(service, 200), firstFails);
-      service = serviceOn(store);
-      return { service, store };
-    };
+    /** A service on a `lockWaitStore` whose second create joins the queues behind the first one before that one's writes. */
+    const lockWaitService = (firstFails: boolean) => servedBy((next) => lockWaitStore(s.testStore.store, next, firstFails));
 
     it('the create behind sends its writes once the database ran the first one\'s, and waits on its row lock inside PostgreSQL', async () => {
       const startFrom = await balance(s, from);
