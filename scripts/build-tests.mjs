@@ -9,6 +9,8 @@
 //   import from node_modules, loaded by Node as usual.
 // - Shared modules land in shared chunks (`splitting`), so a module is still one
 //   instance per process.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -90,6 +92,24 @@ export async function buildTests(files) {
   });
   return {
     files: files.map((file) => relative('.', join(dir, file.replace(/\.ts$/, '.mjs')))),
+    dir,
     remove: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Builds the `railyard` command from the sources as they are now into `dir`/cli, with the build
+ * `npm install` makes (packages/cli/scripts/build.mjs, decision 0209), and answers its entry's path.
+ * The child processes the tests start (`railyard serve`, `admin`, `mcp start`, `events tail`) run it
+ * (test support's railyardCommand) instead of loading ~500 modules through tsx each: about half the
+ * CPU per child (docs/testing.md). Throws when the build fails, so no test runs a missing command.
+ */
+export function buildCli(dir) {
+  const out = join(dir, 'cli');
+  const built = spawnSync(process.execPath, [resolve('packages/cli/scripts/build.mjs'), '--out', out], { encoding: 'utf8' });
+  const entry = join(out, 'main.js');
+  if (built.status !== 0 || !existsSync(entry)) {
+    throw new Error(`building the CLI for the tests failed (exit ${built.status}): ${built.stderr || built.stdout}`);
+  }
+  return entry;
 }

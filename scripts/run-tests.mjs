@@ -8,7 +8,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { availableParallelism } from 'node:os';
-import { buildTests } from './build-tests.mjs';
+import { buildCli, buildTests } from './build-tests.mjs';
 
 function findTests(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -92,6 +92,11 @@ const assertOk = pathToFileURL(resolve('scripts/test-assert-ok.mjs')).href;
 // `node --import tsx --test <file>`.
 const bundled = process.env.RAILYARD_TEST_BUNDLE !== '0';
 const bundle = bundled ? await buildTests(files) : undefined;
+// The CLI the tests start as child processes, built from the same sources (railyardCommand in test support).
+const cliEntry = bundle ? buildCli(bundle.dir) : undefined;
+const childEnv = { ...process.env, NODE_ENV: 'test', RAILYARD_FROM_SOURCE: '1' };
+if (cliEntry) childEnv.RAILYARD_TEST_CLI = cliEntry;
+else delete childEnv.RAILYARD_TEST_CLI;
 
 const result = spawnSync(
   process.execPath,
@@ -105,8 +110,9 @@ const result = spawnSync(
     `--test-timeout=${testTimeout()}`,
     ...(bundle ? bundle.files : files),
   ],
-  // RAILYARD_FROM_SOURCE: the CLI under test runs its TypeScript sources, never packages/cli/dist (0209).
-  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', RAILYARD_FROM_SOURCE: '1' } },
+  // RAILYARD_FROM_SOURCE: a CLI the tests start through the bin runs its TypeScript sources, never
+  // packages/cli/dist, which may be older than they are (0209); RAILYARD_TEST_CLI: this run's own build.
+  { stdio: 'inherit', env: childEnv },
 );
 await bundle?.remove();
 process.exit(result.status ?? 1);

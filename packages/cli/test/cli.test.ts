@@ -8,16 +8,17 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 // One rule for every PostgreSQL probe of the tests: required on CI, skipped visibly elsewhere.
 import { POSTGRES_URL, postgresSkipReason } from '../../server/test/support/stores.ts';
+import { railyardCommand } from '../../server/test/support/railyard-command.ts';
 
 /**
  * The real CLI as a child process, the way an operator runs it. Every server
  * listens on port 0 and on a temporary database.
  */
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-const BIN = join(REPO_ROOT, 'packages/cli/bin/railyard.mjs');
 /**
  * A limit on one CLI run, generous on purpose: each run starts node and loads
- * the TypeScript sources through tsx (~2 s of CPU), and on a 2-core CI machine
+ * the CLI (railyardCommand: this run's bundle under npm test, ~1 s of CPU; the
+ * sources through tsx when the file runs alone, ~2 s), and on a 2-core CI machine
  * running other test files at once a run has taken over 30 s. A hung command
  * still fails.
  */
@@ -29,7 +30,8 @@ const PARALLEL_RUNS = 3;
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'RAILYARD_BOOTSTRAP_KEY', 'PORT', 'HOST', 'RAILYARD_RATE_LIMIT']) delete env[name];
-  // The sources under test, not packages/cli/dist (decisions/0209; build.test.ts runs the build).
+  // `npm start`, the one run through the bin, runs the sources, not packages/cli/dist (decisions/0209).
+  // Every other run starts railyardCommand(), built from today's sources.
   return { ...env, RAILYARD_FROM_SOURCE: '1', ...extra };
 }
 
@@ -55,7 +57,7 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
   });
 }
 
-const railyard = (args: string[], env: Record<string, string> = {}) => run(process.execPath, [BIN, ...args], env);
+const railyard = (args: string[], env: Record<string, string> = {}) => run(process.execPath, [...railyardCommand(), ...args], env);
 
 /** `railyard` for every case, at most PARALLEL_RUNS at a time; results in the order of the cases. */
 async function railyardAll(cases: string[][]): Promise<Finished[]> {
@@ -77,7 +79,7 @@ interface RunningServer {
 /** Starts `railyard serve`, waits for the line that names its URL and platform. */
 function serve(args: string[], env: Record<string, string> = {}): Promise<RunningServer> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--log-level', 'silent', ...args], {
+    const child = spawn(process.execPath, [...railyardCommand(), 'serve', '--port', '0', '--log-level', 'silent', ...args], {
       cwd: REPO_ROOT,
       env: cleanEnv(env),
     });

@@ -6,11 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { verifyWebhookSignature } from '@railyard/client';
 import { startTestServer, type TestServer } from '../../server/test/support/server.ts';
+import { railyardCommand } from '../../server/test/support/railyard-command.ts';
 import { create as createAccount, individual } from '../../server/test/accounts/helpers.ts';
 
 /** `railyard events tail` as a child process against an in-process test server (SQLite). */
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-const BIN = join(REPO_ROOT, 'packages/cli/bin/railyard.mjs');
 const WAIT_MS = 60_000;
 
 interface Tail {
@@ -24,11 +24,11 @@ interface Tail {
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of ['RAILYARD_PUBLIC_KEY', 'RAILYARD_SECRET', 'RAILYARD_FORWARD_SECRET', 'RAILYARD_SERVER_URL']) delete env[name];
-  return { ...env, RAILYARD_FROM_SOURCE: '1', ...extra };
+  return { ...env, ...extra };
 }
 
 function tail(args: string[], env: Record<string, string>): Tail {
-  const child = spawn(process.execPath, [BIN, 'events', 'tail', ...args], { cwd: REPO_ROOT, env: cleanEnv(env) });
+  const child = spawn(process.execPath, [...railyardCommand(), 'events', 'tail', ...args], { cwd: REPO_ROOT, env: cleanEnv(env) });
   let stdout = '';
   let stderr = '';
   const listeners = new Set<() => void>();

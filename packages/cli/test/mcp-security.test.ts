@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { railyardCommand } from '../../server/test/support/railyard-command.ts';
 
 /**
  * Issue 12 from the operator's side: `railyard mcp start --transport http`
@@ -12,8 +13,7 @@ import { join, resolve } from 'node:path';
  * as a flag is answered with a warning naming the environment variable to use.
  */
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-const BIN = join(REPO_ROOT, 'packages/cli/bin/railyard.mjs');
-/** Generous: each run starts node and loads the sources through tsx, slow on a loaded 2-core machine. */
+/** Generous: each run starts node and loads the CLI (railyardCommand), slow on a loaded 2-core machine. */
 const COMMAND_TIMEOUT_MS = 120_000;
 const TOKEN_TOOLS = ['authentication_create_access_token', 'authentication_revoke_access_token'];
 /** No Railyard server is needed: listing tools calls nothing, and nothing listens on port 1. */
@@ -24,13 +24,12 @@ const SECRET = 'operator-chosen-secret-0123456789';
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) if (name.startsWith('RAILYARD_') || name === 'DATABASE_URL' || name === 'TEST_DATABASE_URL') delete env[name];
-  // The sources under test, not packages/cli/dist (decisions/0209).
-  return { ...env, RAILYARD_FROM_SOURCE: '1', ...extra };
+  return { ...env, ...extra };
 }
 
 function railyard(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, env: cleanEnv(env) });
+    const child = spawn(process.execPath, [...railyardCommand(), ...args], { cwd: REPO_ROOT, env: cleanEnv(env) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -54,7 +53,7 @@ interface RunningMcp {
 function startHttp(flags: string[], env: Record<string, string> = {}): Promise<RunningMcp> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [BIN, 'mcp', 'start', '--transport', 'http', '--port', '0', '--server-url', SERVER_URL, ...flags],
+    [...railyardCommand(), 'mcp', 'start', '--transport', 'http', '--port', '0', '--server-url', SERVER_URL, ...flags],
     { cwd: REPO_ROOT, env: cleanEnv({ RAILYARD_USERNAME: 'pk', RAILYARD_PASSWORD: 'sk', ...env }), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const stop = () =>

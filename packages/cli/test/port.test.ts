@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { railyardCommand } from '../../server/test/support/railyard-command.ts';
 
 /** How the README's quick start picks a port: `npm start -- --port P` or `PORT=P npm start`; the flag wins. */
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-const BIN = join(REPO_ROOT, 'packages/cli/bin/railyard.mjs');
 const TIMEOUT_MS = 120_000;
 
 /** A port that was free a moment ago. */
@@ -27,9 +27,9 @@ function freePort(): Promise<number> {
 function listeningURL(args: string[], env: Record<string, string>, db: string): Promise<string> {
   const clean = { ...process.env };
   for (const name of ['DATABASE_URL', 'PORT', 'HOST', 'RAILYARD_BOOTSTRAP_KEY']) delete clean[name];
-  const child = spawn(process.execPath, [BIN, 'serve', '--db', db, '--log-level', 'silent', ...args], {
+  const child = spawn(process.execPath, [...railyardCommand(), 'serve', '--db', db, '--log-level', 'silent', ...args], {
     cwd: REPO_ROOT,
-    env: { ...clean, RAILYARD_FROM_SOURCE: '1', ...env },
+    env: { ...clean, ...env },
   });
   return new Promise((done, fail) => {
     let stdout = '';

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { railyardCommand } from '../../../server/test/support/railyard-command.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const CLI = ['--import', 'tsx', 'packages/cli/src/main.ts'];
 
 export interface McpSession {
   client: Client;
@@ -21,7 +21,7 @@ export interface McpSession {
 export async function startStdioMcp(flags: string[], env: Record<string, string> = {}): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...CLI, 'mcp', 'start', ...flags],
+    args: [...railyardCommand(), 'mcp', 'start', ...flags],
     cwd: REPO_ROOT,
     env: { ...getDefaultEnvironment(), ...env },
     stderr: 'pipe',
@@ -56,7 +56,7 @@ export function resultText(result: CallToolResult): string {
 /** Runs the CLI until it exits (for start-up failures). */
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...CLI, ...args], { cwd: REPO_ROOT, env: { ...getDefaultEnvironment(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...railyardCommand(), ...args], { cwd: REPO_ROOT, env: { ...getDefaultEnvironment(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -74,7 +74,7 @@ export function startHttpMcp(
   flags: string[],
   env: Record<string, string> = {},
 ): Promise<{ url: string; secret: string; stderr(): string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [...CLI, 'mcp', 'start', '--transport', 'http', '--port', '0', ...flags], {
+  const child = spawn(process.execPath, [...railyardCommand(), 'mcp', 'start', '--transport', 'http', '--port', '0', ...flags], {
     cwd: REPO_ROOT,
     env: { ...getDefaultEnvironment(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

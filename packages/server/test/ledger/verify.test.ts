@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { railyardCommand } from '../support/railyard-command.ts';
 import { createPlatform, openAccount, outsideWorld, steppingClock } from './fixtures.ts';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { Store } from '../../src/store/port.ts';
@@ -216,7 +217,7 @@ describe('railyard admin verify-ledger', () => {
   });
 
   const cli = (dbPath: string) =>
-    run(process.execPath, ['--import', 'tsx', 'packages/cli/src/main.ts', 'admin', 'verify-ledger', '--db', `sqlite:${dbPath}`], { cwd: repoRoot }).then(
+    run(process.execPath, [...railyardCommand(), 'admin', 'verify-ledger', '--db', `sqlite:${dbPath}`], { cwd: repoRoot }).then(
       (output) => ({ code: 0, stdout: output.stdout }),
       (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
     );

@@ -1,10 +1,12 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 // @ts-expect-error: a plain .mjs script of the repository, without types
-import { buildTests } from '../../../../scripts/build-tests.mjs';
+import { buildCli, buildTests } from '../../../../scripts/build-tests.mjs';
+import { sourcesStamp } from '../../../cli/scripts/sources-stamp.mjs';
+import { railyardCommand } from '../support/railyard-command.ts';
 
 // `npm test` runs bundles of the test files (scripts/build-tests.mjs), not the
 // sources through tsx. What a test may rely on must hold in the bundle too:
@@ -86,5 +88,39 @@ describe('test files bundled for npm test (scripts/build-tests.mjs)', () => {
     assert.equal(existsSync(stale), false, 'the dead run’s directory is removed');
     assert.equal(existsSync(live), true, 'a live process’s directory stays');
     rmSync(live, { recursive: true, force: true });
+  });
+});
+
+describe('the CLI built for the tests (scripts/build-tests.mjs, buildCli; support/railyard-command.ts)', () => {
+  it('is built from the sources as they are now, and its entry runs with node alone', () => {
+    const cache = join(repoRoot, 'node_modules/.cache');
+    mkdirSync(cache, { recursive: true });
+    const dir = mkdtempSync(join(cache, 'railyard-cli-fixture-'));
+    try {
+      const entry = buildCli(dir) as string;
+      assert.equal(entry, join(dir, 'cli', 'main.js'));
+      const info = JSON.parse(readFileSync(join(dir, 'cli', 'build-info.json'), 'utf8')) as { stamp: unknown };
+      assert.deepEqual(info.stamp, sourcesStamp(repoRoot), 'the stamp of the sources as they are now');
+      const help = spawnSync(process.execPath, [entry, '--help'], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+      assert.match(help.stdout, /^usage: railyard <command>/, help.stderr);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is what a test starts when the run built one; otherwise the sources run through tsx', () => {
+    const built = process.env.RAILYARD_TEST_CLI;
+    try {
+      process.env.RAILYARD_TEST_CLI = '/run/cli/main.js';
+      assert.deepEqual(railyardCommand(), ['/run/cli/main.js']);
+      delete process.env.RAILYARD_TEST_CLI;
+      assert.deepEqual(railyardCommand(), ['--import', 'tsx', join(repoRoot, 'packages/cli/src/main.ts')]);
+      assert.ok(existsSync(railyardCommand()[2]!), 'the source entry exists');
+    } finally {
+      if (built === undefined) delete process.env.RAILYARD_TEST_CLI;
+      else process.env.RAILYARD_TEST_CLI = built;
+    }
+    // Under npm test (bundled), the runner's build is there for the whole run.
+    if (built !== undefined) assert.ok(existsSync(built), `RAILYARD_TEST_CLI names ${built}, which exists`);
   });
 });

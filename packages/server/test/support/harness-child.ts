@@ -1,16 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { railyardCommand } from './railyard-command.ts';
 
 /**
- * `railyard serve` and `railyard admin …` as child processes, through the CLI's
- * own entry (`packages/cli/bin/railyard.mjs`) on its TypeScript sources
- * (RAILYARD_FROM_SOURCE=1), the way an operator runs them. Every child is
+ * `railyard serve` and `railyard admin …` as child processes, the way an
+ * operator runs them, on today's sources (railyardCommand: the run's bundle of
+ * them under npm test, the sources through tsx otherwise). Every child is
  * tracked so a test's `after` hook can SIGKILL whatever is still running.
  */
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
-const BIN = 'packages/cli/bin/railyard.mjs';
-/** Loading the sources through tsx takes seconds on a loaded machine. */
+/** Loading the CLI takes seconds on a loaded machine (through tsx, more). */
 const START_TIMEOUT_MS = 60_000;
 
 const running = new Set<ChildProcess>();
@@ -21,7 +21,7 @@ export function killAllChildren(): void {
 }
 
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, RAILYARD_FROM_SOURCE: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'RAILYARD_BOOTSTRAP_KEY', 'PORT', 'HOST', 'RAILYARD_RATE_LIMIT', 'NODE_ENV', 'RAILYARD_ENCRYPTION_KEY']) {
     delete env[name];
   }
@@ -55,7 +55,7 @@ export interface ServeChild {
 
 export function startServe(args: string[], env: Record<string, string>): Promise<ServeChild> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--rate-limit', '0', ...args], {
+    const child = spawn(process.execPath, [...railyardCommand(), 'serve', '--port', '0', '--rate-limit', '0', ...args], {
       cwd: REPO_ROOT,
       env: childEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,7 +105,7 @@ export function startServe(args: string[], env: Record<string, string>): Promise
 
 /** Runs `railyard <args>` to its end; answers its exit code and output. */
 export async function runCli(args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...railyardCommand(), ...args], { cwd: REPO_ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = track(child);
   let stdout = '';
   let stderr = '';

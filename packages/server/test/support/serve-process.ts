@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { railyardCommand } from './railyard-command.ts';
 
 /**
  * `railyard serve` as a child process from the TypeScript sources, the way the
@@ -33,7 +34,7 @@ export function startServe(args: string[], env: Record<string, string>): Promise
   return new Promise((resolvePromise, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'packages/cli/src/main.ts', 'serve', '--port', '0', '--log-level', 'silent', ...args],
+      [...railyardCommand(), 'serve', '--port', '0', '--log-level', 'silent', ...args],
       { cwd: REPO_ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';
