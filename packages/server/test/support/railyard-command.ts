@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
 
+/** The command's TypeScript entry, run through tsx when the run built nothing. */
+const SOURCE_ENTRY = resolve(import.meta.dirname, '../../../cli/src/main.ts');
+
 /**
  * How a test starts the `railyard` command as a child process: the arguments for `node` before the
  * command's own (`serve`, `admin …`, `mcp start`, `events tail`).
@@ -11,8 +14,6 @@ import { resolve } from 'node:path';
  * test`, runs the sources through tsx. Either way the child runs today's sources, never
  * packages/cli/dist, which may be older (decision 0209); the bin's own choice is build.test.ts's.
  */
-const SOURCE_ENTRY = resolve(import.meta.dirname, '../../../cli/src/main.ts');
-
 export function railyardCommand(): string[] {
   const built = process.env.RAILYARD_TEST_CLI;
   return built ? [built] : ['--import', 'tsx', SOURCE_ENTRY];
