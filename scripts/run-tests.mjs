@@ -94,9 +94,6 @@ const bundled = process.env.RAILYARD_TEST_BUNDLE !== '0';
 const bundle = bundled ? await buildTests(files) : undefined;
 // The CLI the tests start as child processes, built from the same sources (railyardCommand in test support).
 const cliEntry = bundle ? buildCli(bundle.dir) : undefined;
-const childEnv = { ...process.env, NODE_ENV: 'test', RAILYARD_FROM_SOURCE: '1' };
-if (cliEntry) childEnv.RAILYARD_TEST_CLI = cliEntry;
-else delete childEnv.RAILYARD_TEST_CLI;
 
 const result = spawnSync(
   process.execPath,
@@ -112,7 +109,8 @@ const result = spawnSync(
   ],
   // RAILYARD_FROM_SOURCE: a CLI the tests start through the bin runs its TypeScript sources, never
   // packages/cli/dist, which may be older than they are (0209); RAILYARD_TEST_CLI: this run's own build.
-  { stdio: 'inherit', env: childEnv },
+  // (An undefined value leaves the variable out of the child's environment, whatever this one holds.)
+  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', RAILYARD_FROM_SOURCE: '1', RAILYARD_TEST_CLI: cliEntry } },
 );
 await bundle?.remove();
 process.exit(result.status ?? 1);

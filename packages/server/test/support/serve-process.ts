@@ -3,13 +3,13 @@ import { resolve } from 'node:path';
 import { railyardCommand } from './railyard-command.ts';
 
 /**
- * `railyard serve` as a child process from the TypeScript sources, the way the
+ * `railyard serve` as a child process on today's sources (railyardCommand), the way the
  * webhook crash and two-process tests need it: started on a given database,
  * killed with SIGKILL or stopped with SIGTERM.
  */
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
-/** Starting node and loading the sources through tsx takes seconds on a loaded machine. */
+/** Starting node and loading the CLI takes seconds on a loaded machine (through tsx, more). */
 const START_TIMEOUT_MS = 60_000;
 
 export interface ServeProcess {
