@@ -52,7 +52,12 @@ export async function recordEvents(sql: Sql, clock: Clock, events: readonly Even
   if (events.length === 0) return;
   const at = clock.now();
   const createdOn = at.toISOString();
-  const rows = events.map((event) => ({ ...event, eventID: newRowID(), createdOn, dueMs: at.getTime() }));
+  const dueMs = at.getTime();
+  // Field by field: `{ ...event, eventID, … }` adds properties after a spread, a slow path in
+  // Node 20's V8 (~2 µs each; a create records six events; bench/README.md, "A faster machine for Node").
+  const rows = events.map(
+    (event): GatheredEvent => ({ platformID: event.platformID, type: event.type, data: event.data, eventID: newRowID(), createdOn, dueMs }),
+  );
   // The unit's first events start its list; later ones join it until its end writes it.
   await gathered.hold(sql, () => rows, (list) => list.push(...rows));
 }

@@ -126,7 +126,7 @@ export async function writeForecastEntry(sql: Sql, input: EntryInput, kind: Entr
   // Accounts in the one global order of the guarded path (entry-writing.ts), so two entries cannot deadlock.
   const order = postings.map((posting, line) => ({ posting, guard: guards[line]! })).sort((a, b) => inAccountOrder(a.posting, b.posting));
   for (const { posting, guard } of order) {
-    await deferForecastPosting(sql, postingRow(posting, input.platformID), { ...guard, ceiling: MAX_BALANCE });
+    await deferForecastPosting(sql, postingRow(posting, input.platformID), { priorPostingCount: guard.priorPostingCount, floor: guard.floor, ceiling: MAX_BALANCE });
   }
   return entryOfRow(entryRow, input, kind, postings);
 }

@@ -60,7 +60,7 @@ export async function moveFunds(sql: Sql, input: MoveInput, clock: Clock): Promi
     { ledgerAccountID: input.fromLedgerAccountID, bucket: 'available', amount: -input.amount, currency: input.currency },
     { ledgerAccountID: input.toLedgerAccountID, bucket: 'available', amount: input.amount, currency: input.currency },
   ];
-  return postEntryOfKind(sql, { ...reference(input), postings }, { entryType: 'movement' }, clock);
+  return postEntryOfKind(sql, { postings, ...reference(input) }, { entryType: 'movement' }, clock);
 }
 
 /** Reserves money for an in-flight movement: refused with InsufficientFunds when a wallet lacks it. */
@@ -70,7 +70,7 @@ export async function holdFunds(sql: Sql, input: HoldInput, clock: Clock): Promi
     { ledgerAccountID: input.ledgerAccountID, bucket: 'available', amount: -input.amount, currency: input.currency },
     { ledgerAccountID: input.ledgerAccountID, bucket: 'pending', amount: input.amount, currency: input.currency },
   ];
-  return postEntryOfKind(sql, { ...reference(input), postings }, { entryType: 'hold' }, clock);
+  return postEntryOfKind(sql, { postings, ...reference(input) }, { entryType: 'hold' }, clock);
 }
 
 /** Gives held money back to the available bucket (the movement was canceled or failed). */
@@ -80,7 +80,7 @@ export async function releaseHold(sql: Sql, input: HoldInput, clock: Clock): Pro
     { ledgerAccountID: input.ledgerAccountID, bucket: 'pending', amount: -input.amount, currency: input.currency },
     { ledgerAccountID: input.ledgerAccountID, bucket: 'available', amount: input.amount, currency: input.currency },
   ];
-  return postEntryOfKind(sql, { ...reference(input), postings }, { entryType: 'release' }, clock);
+  return postEntryOfKind(sql, { postings, ...reference(input) }, { entryType: 'release' }, clock);
 }
 
 /** Pays held money out to its receivers (the movement completed). */
@@ -96,7 +96,7 @@ export async function settleHold(sql: Sql, input: SettleInput, clock: Clock): Pr
     assertPositiveAmount(credit.amount, 'credit amount');
     postings.push({ ledgerAccountID: credit.ledgerAccountID, bucket: 'available', amount: credit.amount, currency: input.currency });
   }
-  return postEntryOfKind(sql, { ...reference(input), postings }, { entryType: 'settle' }, clock);
+  return postEntryOfKind(sql, { postings, ...reference(input) }, { entryType: 'settle' }, clock);
 }
 
 /** What a reference still holds on an account (0 once released or settled in full). */

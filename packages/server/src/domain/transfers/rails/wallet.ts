@@ -35,7 +35,7 @@ async function moveNow(sql: Sql, clock: Clock, transfer: TransferRecord, known?:
     ...(await credits(sql, clock, transfer, destination.ledger_account_id)).map((c) => posting(transfer, c.ledgerAccountID, c.amount)),
   ];
   try {
-    const moved = await postEntry(sql, { ...reference(transfer, 'move'), postings }, clock);
+    const moved = await postEntry(sql, { postings, ...reference(transfer, 'move') }, clock);
     await noteWalletPostings(sql, clock, moved, [source, destination]);
     return true;
   } catch (error) {

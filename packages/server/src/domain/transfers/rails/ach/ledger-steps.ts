@@ -38,7 +38,7 @@ const bankAccount = (sql: Sql, clock: Clock, transfer: TransferRecord, side: 'so
 async function payOutOfClearing(sql: Sql, clock: Clock, transfer: TransferRecord, step: string, receiver: string, receiverWallet?: WalletRow): Promise<void> {
   const paid = await credits(sql, clock, transfer, receiver);
   const postings = [posting(transfer, await clearing(sql, clock, transfer), -transfer.amount), ...paid.map((c) => posting(transfer, c.ledgerAccountID, c.amount))];
-  const result = await postEntry(sql, { ...reference(transfer, step), postings }, clock);
+  const result = await postEntry(sql, { postings, ...reference(transfer, step) }, clock);
   if (receiverWallet) await noteWalletPostings(sql, clock, result, [receiverWallet]);
 }
 
@@ -122,7 +122,7 @@ export async function debitReturnedAfterClearing(sql: Sql, clock: Clock, transfe
   if (transfer.facilitatorFeeCents > 0) postings.push(posting(transfer, await feesAccountOf(sql, clock, transfer), -transfer.facilitatorFeeCents));
   const loss = net - takenFromWallet;
   if (loss > 0) postings.push(posting(transfer, await losses(sql, clock, transfer), -loss));
-  const result = await postEntry(sql, { ...lateReturnReference(transfer), settlement: 'ach-return', postings }, clock);
+  const result = await postEntry(sql, { settlement: 'ach-return', postings, ...lateReturnReference(transfer) }, clock);
   await noteWalletPostings(sql, clock, result, [wallet]);
   return { takenFromWallet, loss };
 }
@@ -145,6 +145,6 @@ export async function creditReturnedAfterCompletion(sql: Sql, clock: Clock, tran
   const postings: PostingInput[] = [posting(transfer, back, transfer.amount)];
   if (net > 0) postings.push(posting(transfer, await bankAccount(sql, clock, transfer, 'destination'), -net));
   if (transfer.facilitatorFeeCents > 0) postings.push(posting(transfer, await feesAccountOf(sql, clock, transfer), -transfer.facilitatorFeeCents));
-  const result = await postEntry(sql, { ...lateReturnReference(transfer), postings }, clock);
+  const result = await postEntry(sql, { postings, ...lateReturnReference(transfer) }, clock);
   await noteWalletPostings(sql, clock, result, [wallet]);
 }

@@ -41,6 +41,6 @@ export async function creditMerchantWallet(sql: Sql, clock: Clock, transfer: Tra
     posting(transfer, from, -transfer.amount),
     ...(await credits(sql, clock, transfer, wallet.ledger_account_id)).map((c) => posting(transfer, c.ledgerAccountID, c.amount)),
   ];
-  const credited = await postEntry(sql, { ...reference(transfer, 'complete'), postings }, clock);
+  const credited = await postEntry(sql, { postings, ...reference(transfer, 'complete') }, clock);
   await noteWalletPostings(sql, clock, credited, [wallet]);
 }
