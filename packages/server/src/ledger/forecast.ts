@@ -104,7 +104,7 @@ export async function writeForecastEntry(sql: Sql, input: EntryInput, kind: Entr
   if (!unit?.forecast || input.settlement !== undefined || kind.reversesEntryID !== undefined) return undefined;
   const known = unit.accounts;
   const after = new Map<string, AccountForecast>();
-  const guards: Array<{ priorPostingCount: number; floor: number }> = [];
+  const guards: Array<{ priorPostingCount: number; floor: number; ceiling: number }> = [];
   for (const posting of input.postings) {
     const account = after.get(posting.ledgerAccountID) ?? known.get(posting.ledgerAccountID);
     if (!account || account.platformID !== input.platformID || account.currency !== posting.currency) return undefined;
@@ -112,7 +112,7 @@ export async function writeForecastEntry(sql: Sql, input: EntryInput, kind: Entr
     const floor = account.allowNegative ? -MAX_BALANCE : guardedFloor(posting, input);
     const balance = account[posting.bucket] + posting.amount;
     if (balance < floor || balance > MAX_BALANCE) return undefined;
-    guards.push({ priorPostingCount: account.postingCount, floor });
+    guards.push({ priorPostingCount: account.postingCount, floor, ceiling: MAX_BALANCE });
     after.set(posting.ledgerAccountID, { ...account, [posting.bucket]: balance, postingCount: account.postingCount + 1 });
   }
   if (after.size !== input.postings.length) return undefined; // two postings on one account: left to the guarded path
@@ -126,7 +126,7 @@ export async function writeForecastEntry(sql: Sql, input: EntryInput, kind: Entr
   // Accounts in the one global order of the guarded path (entry-writing.ts), so two entries cannot deadlock.
   const order = postings.map((posting, line) => ({ posting, guard: guards[line]! })).sort((a, b) => inAccountOrder(a.posting, b.posting));
   for (const { posting, guard } of order) {
-    await deferForecastPosting(sql, postingRow(posting, input.platformID), { priorPostingCount: guard.priorPostingCount, floor: guard.floor, ceiling: MAX_BALANCE });
+    await deferForecastPosting(sql, postingRow(posting, input.platformID), guard);
   }
   return entryOfRow(entryRow, input, kind, postings);
 }

@@ -37,6 +37,8 @@ export interface SettleInput extends HoldInput {
   credits: ReadonlyArray<{ ledgerAccountID: string; amount: number }>;
 }
 
+// Spread last into an entry, `{ postings, ...reference(input) }`: a literal that grows after a
+// leading spread gives each object a map of its own in Node 20 (decision 2001, amendment "Node's own work").
 function reference(input: EntryReference): EntryReference {
   const { platformID, referenceType, referenceID, description, idempotencyRef, settlement } = input;
   return {

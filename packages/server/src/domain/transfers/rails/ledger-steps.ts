@@ -38,7 +38,11 @@ function defaultDescription(transfer: TransferRecord): string {
   }
 }
 
-/** The reference of the transfer's entry for `step` (`hold`, `settle`, `debit-originate`…). */
+/**
+ * The reference of the transfer's entry for `step` (`hold`, `settle`, `debit-originate`…). An entry
+ * spreads it last, `{ postings, ...reference(…) }`: in Node 20 a literal that grows after a leading
+ * spread gives each object a map of its own (decision 2001, amendment "Node's own work").
+ */
 export function reference(transfer: TransferRecord, step: string): EntryReference & { idempotencyRef: string } {
   return {
     platformID: transfer.platformID,
