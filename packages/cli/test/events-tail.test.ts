@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { verifyWebhookSignature } from '@railyard/client';
 import { startTestServer, type TestServer } from '../../server/test/support/server.ts';
 import { railyardCommand } from '../../server/test/support/railyard-command.ts';

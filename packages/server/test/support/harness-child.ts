@@ -53,9 +53,18 @@ export interface ServeChild {
   exited: Promise<void>;
 }
 
+/** `railyard serve` on port 0 with rate limits off, as the harness runs it. */
 export function startServe(args: string[], env: Record<string, string>): Promise<ServeChild> {
+  return spawnServe(['--rate-limit', '0', ...args], env);
+}
+
+/**
+ * `railyard serve --port 0` with `flags`, answered once it prints its URL and platform: the one
+ * way the tests start a server process (support/serve-process.ts starts it silent, with its limits).
+ */
+export function spawnServe(flags: string[], env: Record<string, string>): Promise<ServeChild> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...railyardCommand(), 'serve', '--port', '0', '--rate-limit', '0', ...args], {
+    const child = spawn(process.execPath, [...railyardCommand(), 'serve', '--port', '0', ...flags], {
       cwd: REPO_ROOT,
       env: childEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],

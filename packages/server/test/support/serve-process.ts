@@ -1,77 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-import { railyardCommand } from './railyard-command.ts';
+import { spawnServe, type ServeChild } from './harness-child.ts';
 
 /**
- * `railyard serve` as a child process on today's sources (railyardCommand), the way the
- * webhook crash and two-process tests need it: started on a given database,
- * killed with SIGKILL or stopped with SIGTERM.
+ * `railyard serve` as a child process, the way the webhook crash and two-server tests need it:
+ * silent, with the server's own rate limits, started on a given database, killed with SIGKILL or
+ * stopped with SIGTERM (harness-child.ts starts it; `output()` holds what it wrote).
  */
-
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
-/** Starting node and loading the CLI takes seconds on a loaded machine (through tsx, more). */
-const START_TIMEOUT_MS = 60_000;
-
-export interface ServeProcess {
-  url: string;
-  child: ChildProcess;
-  stderr: () => string;
-  /** SIGKILL: no shutdown, no flush, claims left as they were. */
-  kill(): Promise<void>;
-  /** SIGTERM: the server stops its loops and exits. */
-  stop(): Promise<void>;
-}
-
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'RAILYARD_BOOTSTRAP_KEY', 'PORT', 'HOST', 'RAILYARD_RATE_LIMIT', 'NODE_ENV']) {
-    delete env[name];
-  }
-  return { ...env, ...extra };
-}
+export type ServeProcess = ServeChild;
 
 export function startServe(args: string[], env: Record<string, string>): Promise<ServeProcess> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(
-      process.execPath,
-      [...railyardCommand(), 'serve', '--port', '0', '--log-level', 'silent', ...args],
-      { cwd: REPO_ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    let started = false;
-    const exited = new Promise<void>((done) => child.once('exit', () => done()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`serve did not start: ${stderr}`));
-    }, START_TIMEOUT_MS);
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
-    child.stdout!.on('data', (chunk) => {
-      stdout += chunk;
-      const url = /Railyard listening on (http:\/\/\S+)/.exec(stdout)?.[1];
-      if (!started && url && stdout.includes('platform accountID:')) {
-        started = true;
-        clearTimeout(timer);
-        resolvePromise({
-          url,
-          child,
-          stderr: () => stderr,
-          async kill() {
-            if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-            await exited;
-          },
-          async stop() {
-            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-            await exited;
-          },
-        });
-      }
-    });
-    void exited.then(() => {
-      clearTimeout(timer);
-      if (!started) reject(new Error(`serve exited before it started: ${stderr}`));
-    });
-  });
+  return spawnServe(['--log-level', 'silent', ...args], env);
 }
 
 export function basicAuth(key: string): string {
