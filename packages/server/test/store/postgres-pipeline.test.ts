@@ -3,13 +3,15 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { POSTGRES_URL, storeKinds } from '../support/stores.ts';
-import { runPipeline, type PipelinedStatement } from '../../src/store/postgres/pipeline.ts';
+import { rowShapeReuse, runPipeline, type PipelinedStatement } from '../../src/store/postgres/pipeline.ts';
 
 // The PostgreSQL unit of work sends its statements as one pipeline closed by one
 // Sync (decision 2001, amendment "One Sync per message"). What the adapter relies
 // on: answers in order with their rows and counts, values sent unchanged, the
 // first error failing the call, and every named statement parsed once per
-// connection, including after an error cut a pipeline short.
+// connection, including after an error cut a pipeline short; a named statement's
+// answer shape (its parsers) built once and reused only while PostgreSQL describes
+// the same columns (decision 2001, amendment "What node-pg redoes per answer").
 const kinds = await storeKinds();
 
 if (kinds.includes('postgres')) {
@@ -105,6 +107,75 @@ if (kinds.includes('postgres')) {
         results.map((result) => result.rows[0]?.v),
         ['x', 1, 'yz'],
       );
+    });
+
+    it('reuses a named statement\'s answer shape: later answers, several in one pipeline, parse as the first', async () => {
+      const select = named('shape', 'SELECT $1::int AS n, $2::text AS label, NULL::text AS nothing, $3::bigint AS big', [1, 'one', 10]);
+      const first = await runPipeline(pg, client, [select]);
+      const reusedBefore = rowShapeReuse.count;
+      const later = await runPipeline(pg, client, [
+        { ...select, values: [2, 'two', 20] },
+        named('other', 'SELECT $1::text AS label', ['between']),
+        { ...select, values: [3, 'three', 2n ** 60n] },
+      ]);
+      assert.ok(rowShapeReuse.count >= reusedBefore + 2, 'the second and third answers of the name took the kept shape');
+      const rows = [first[0]!.rows[0], later[0]!.rows[0], later[2]!.rows[0]].map((row) => ({ ...row, big: String(row.big) }));
+      assert.deepEqual(rows, [
+        { n: 1, label: 'one', nothing: null, big: '10' },
+        { n: 2, label: 'two', nothing: null, big: '20' },
+        { n: 3, label: 'three', nothing: null, big: String(2n ** 60n) },
+      ]);
+      assert.deepEqual(later[1]!.rows, [{ label: 'between' }]);
+      assert.deepEqual(
+        later[0]!.fields.map((field) => field.name),
+        ['n', 'label', 'nothing', 'big'],
+      );
+      // Each answer's rows are its own objects, though their empty row is shared.
+      later[0]!.rows[0].n = 99;
+      assert.equal(later[2]!.rows[0].n, 3);
+    });
+
+    it('parses by the columns described now when one name answers other columns (another connection\'s table of that name)', async () => {
+      const other = new pg.Client({ connectionString: POSTGRES_URL });
+      await other.connect();
+      try {
+        await client.query('CREATE TEMP TABLE shape_rows (v INTEGER)');
+        await client.query('INSERT INTO shape_rows VALUES (7)');
+        await other.query('CREATE TEMP TABLE shape_rows (v TEXT, w TEXT)');
+        await other.query("INSERT INTO shape_rows VALUES ('7', 'x')");
+        const read = named('shape_rows', 'SELECT * FROM shape_rows', []);
+        const asInteger = await runPipeline(pg, client, [read]);
+        const asText = await runPipeline(pg, other, [read]);
+        const againAsInteger = await runPipeline(pg, client, [read]);
+        assert.deepEqual(asInteger[0]!.rows, [{ v: 7 }]);
+        assert.deepEqual(asText[0]!.rows, [{ v: '7', w: 'x' }]);
+        assert.deepEqual(againAsInteger[0]!.rows, [{ v: 7 }]);
+      } finally {
+        await other.end();
+      }
+    });
+
+    it('parses each client\'s answers by that client\'s own type parsers, whatever another client kept for the name', async () => {
+      const typed = new pg.Client({
+        connectionString: POSTGRES_URL,
+        types: { getTypeParser: (oid: number, format?: string) => (oid === 23 ? (value: string) => `int4:${value}` : pg.types.getTypeParser(oid, format as 'text')) },
+      });
+      await typed.connect();
+      try {
+        const read = named('typed', 'SELECT $1::int AS v', [5]);
+        const plain = [await runPipeline(pg, client, [read]), await runPipeline(pg, client, [read])];
+        const custom = [await runPipeline(pg, typed, [read]), await runPipeline(pg, typed, [read])];
+        assert.deepEqual(
+          plain.map((results) => results[0]!.rows[0].v),
+          [5, 5],
+        );
+        assert.deepEqual(
+          custom.map((results) => results[0]!.rows[0].v),
+          ['int4:5', 'int4:5'],
+        );
+      } finally {
+        await typed.end();
+      }
     });
 
     it('an error inside an explicit transaction rolls back what ran before it in the same pipeline', async () => {

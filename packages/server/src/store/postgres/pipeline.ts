@@ -41,12 +41,68 @@ function textValue(value: unknown): unknown {
   return value === null || value === undefined ? null : String(value);
 }
 
-type QueryClass = new (config: { text: string; callback: (error: Error | undefined, results: pg.QueryResult | pg.QueryResult[]) => void }) => {
+type PipelineCallback = (error: Error | undefined, results: pg.QueryResult | pg.QueryResult[]) => void;
+
+/** One column of a RowDescription, as node-pg's protocol parser gives it. */
+interface FieldDescription {
+  name: string;
+  dataTypeID: number;
+  format: string;
+}
+
+/**
+ * What node-pg's Result holds once a RowDescription has been read (result.js `addFields`):
+ * the fields, one text parser per field, and the empty row each data row is copied from.
+ */
+interface ResultInternals {
+  fields: FieldDescription[];
+  _parsers: unknown[] | undefined;
+  _prebuiltEmptyResultObject: object | null;
+  _types: unknown;
+}
+
+/** The driver's Query as this module extends it; `_result` and `_checkForMultirow` are its own (query.js). */
+type QueryClass = new (text: string, values: undefined, callback: PipelineCallback) => {
+  _result?: ResultInternals;
+  _accumulateRows?: boolean;
+  _checkForMultirow?: () => void;
   submit(connection: ProtocolConnection): Error | null;
   handleError(error: Error, connection: ProtocolConnection): void;
   handleReadyForQuery(connection: ProtocolConnection): void;
   handleCommandComplete(message: unknown, connection: ProtocolConnection): void;
+  handleRowDescription(message: { fields: FieldDescription[] }): void;
 };
+
+/** A named statement's answer shape, as the driver first built it: reused while PostgreSQL describes the same columns. */
+interface RowShape {
+  fields: FieldDescription[];
+  parsers: unknown[] | undefined;
+  emptyRow: object | null;
+}
+
+/**
+ * Row shapes by statement name, per client's type parsers (node-pg gives each client its own
+ * `TypeOverrides`, which a result resolves its parsers through, so a shape is only reused with the
+ * parsers it was built from). node-pg rebuilds a result's parsers and its empty row for every
+ * answer that has rows (2–3 % of Node's CPU per create, decision 2001, amendment "What node-pg
+ * redoes per answer"); a named statement's columns do not change while its text does not, and
+ * they are compared anyway. Bounded per client: past the bound a shape is not kept.
+ */
+const MAX_ROW_SHAPES = 2000;
+const rowShapes = new WeakMap<object, Map<string, RowShape>>();
+
+/** How many row descriptions were answered from `rowShapes`; the tests check the path is taken. */
+export const rowShapeReuse = { count: 0 };
+
+function sameFields(known: readonly FieldDescription[], described: readonly FieldDescription[]): boolean {
+  if (known.length !== described.length) return false;
+  for (let index = 0; index < known.length; index++) {
+    const a = known[index]!;
+    const b = described[index]!;
+    if (a.name !== b.name || a.dataTypeID !== b.dataTypeID || a.format !== b.format) return false;
+  }
+  return true;
+}
 
 let pipelineClass: ReturnType<typeof definePipelineClass> | undefined;
 
@@ -100,10 +156,11 @@ function definePipelineClass(Query: QueryClass) {
     constructor(
       private readonly statements: readonly PipelinedStatement[],
       private readonly marks: readonly PipelineMark[],
-      callback: (error: Error | undefined, results: pg.QueryResult | pg.QueryResult[]) => void,
+      callback: PipelineCallback,
     ) {
-      // The driver's Query only keeps `text`; the statements are what this class sends.
-      super({ text: PIPELINE_TEXT, callback });
+      // The driver's Query only keeps `text`; the statements are what this class sends. Given as a
+      // string, not a config object, which the driver would copy property by property first.
+      super(PIPELINE_TEXT, undefined, callback);
     }
 
     override submit(connection: ProtocolConnection): Error | null {
@@ -136,6 +193,47 @@ function definePipelineClass(Query: QueryClass) {
       super.handleCommandComplete(message, connection);
       this.completed++;
       for (const mark of this.marks) if (mark.after === this.completed) mark.reached();
+    }
+
+    /**
+     * The columns of the statement now answering (the `completed`-th). When its name described the
+     * same columns before, the result takes the parsers and empty row built then, as the driver's
+     * own handler would have built them again; otherwise the driver's handler runs and its work is
+     * kept. Should a driver version lack what this relies on, the driver's handler simply runs.
+     */
+    override handleRowDescription(message: { fields: FieldDescription[] }): void {
+      const name = this.statements[this.completed]?.name;
+      const shapes = name === undefined ? undefined : this.shapesOfClient();
+      const known = shapes?.get(name!);
+      if (known !== undefined && sameFields(known.fields, message.fields)) {
+        this._checkForMultirow!();
+        const result = this._result!;
+        result.fields = message.fields;
+        result._parsers = known.parsers;
+        // Only ever copied from (each row is a spread of it), so one object serves every result.
+        result._prebuiltEmptyResultObject = known.emptyRow;
+        // As the driver sets it: rows are kept for the callback, which a pipeline always has.
+        this._accumulateRows = true;
+        rowShapeReuse.count++;
+        return;
+      }
+      super.handleRowDescription(message);
+      if (shapes !== undefined && (shapes.size < MAX_ROW_SHAPES || shapes.has(name!))) {
+        const result = this._result!;
+        shapes.set(name!, { fields: result.fields, parsers: result._parsers, emptyRow: result._prebuiltEmptyResultObject });
+      }
+    }
+
+    /**
+     * The shapes kept for the type parsers of the client this pipeline runs on, or undefined when
+     * the driver lacks what this class reuses (another version): its own handler then always runs.
+     */
+    private shapesOfClient(): Map<string, RowShape> | undefined {
+      const types = this._result?._types;
+      if (typeof this._checkForMultirow !== 'function' || typeof types !== 'object' || types === null) return undefined;
+      let shapes = rowShapes.get(types);
+      if (shapes === undefined) rowShapes.set(types, (shapes = new Map()));
+      return shapes;
     }
 
     override handleError(error: Error, connection: ProtocolConnection): void {

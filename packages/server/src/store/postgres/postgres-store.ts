@@ -171,7 +171,7 @@ function batchResult(result: pg.QueryResult): BatchResult {
  * the last one's. The COMMIT leaves the same way. So a unit costs one round
  * trip per statement whose result it reads, plus one for the COMMIT, and a row
  * lock taken by a guarded update is held across fewer round trips. A statement
- * sent alone (nothing pending) goes through the driver's own named query.
+ * sent alone (nothing pending) is a pipeline of one.
  */
 export class PostgresUnit extends PostgresSql {
   private pending: PipelinedStatement[];
@@ -193,7 +193,7 @@ export class PostgresUnit extends PostgresSql {
   }
 
   protected override async send(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult> {
-    if (this.pending.length === 0) return super.send(sql, params);
+    if (this.pending.length === 0) return this.sendAlone(sql, params);
     return lastResult(await this.sendPipeline([...this.pending, pipelined(sql, params)]));
   }
 
@@ -208,7 +208,7 @@ export class PostgresUnit extends PostgresSql {
    * lock (the port's contract). Otherwise it is an ordinary read.
    */
   override async readBeforeWrites<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    if (this.nothingYet()) return (await super.send(sql, params)).rows as T[];
+    if (this.nothingYet()) return (await this.sendAlone(sql, params)).rows as T[];
     return this.all<T>(sql, params);
   }
 
@@ -267,6 +267,20 @@ export class PostgresUnit extends PostgresSql {
   private reachAll(): void {
     this.marks = [];
     for (const reached of [...this.unreached]) reached();
+  }
+
+  /**
+   * One statement with nothing pending, leaving what the unit has sent and deferred as it was: a
+   * pipeline of one, so that it is answered as the unit's other statements are (the same prepared
+   * name, the row shapes kept in pipeline.ts) and the driver does not copy a query config for it.
+   */
+  private async sendAlone(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult> {
+    roundTrips.count++;
+    try {
+      return lastResult(await runPipeline(loadDriver(), this.connection, [pipelined(sql, params)]));
+    } catch (error) {
+      throw translateError(error);
+    }
   }
 
   /** One pipeline of one or more statements; answers every statement's result, in order. */
