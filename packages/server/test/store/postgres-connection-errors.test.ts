@@ -2,6 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type pg from 'pg';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { rowShapeReuse } from '../../src/store/postgres/pipeline.ts';
 
 // A pooled PostgreSQL connection can report an error at any moment: PostgreSQL's
 // "terminating connection" (57P01) during a restart. The pool listens to idle
@@ -12,10 +13,14 @@ import { createTestStore, storeKinds, type TestStore } from '../support/stores.t
 // heard, which ends a Node process. This file puts an error in that gap on purpose.
 const kinds = await storeKinds();
 
+/** A pool event that must come soon; a test waiting on one that never comes fails instead of hanging. */
+const soon = <T>(event: Promise<T>, what: string): Promise<T> =>
+  Promise.race([event, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not happen within 5 s`)), 5000).unref())]);
+
 const terminating = () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' });
 
 if (kinds.includes('postgres')) {
-  describe('PostgreSQL connection errors between the pool and the unit', () => {
+  describe('PostgreSQL connection errors between the pool and the unit, and reads on pooled connections', () => {
     let t: TestStore;
     let pool: pg.Pool;
     before(async () => {
@@ -56,6 +61,40 @@ if (kinds.includes('postgres')) {
       fresh.emit('error', terminating());
       const answers = await Promise.all(units);
       assert.deepEqual(answers.map((row) => row?.n), Array.from({ length: 12 }, (_, i) => i));
+    });
+
+    // Reads outside a unit take a pooled connection per statement and send it as a pipeline of one
+    // (postgres-store.ts), as the pool's own `query` did: these pin what the pool did for them.
+    it('a read whose statement fails rejects with PostgreSQL\'s error, closes that connection, and the next read works', async () => {
+      let acquired: pg.PoolClient | undefined;
+      pool.once('acquire', (client: pg.PoolClient) => (acquired = client));
+      const removed = new Promise<pg.PoolClient>((resolve) => pool.once('remove', resolve));
+      await assert.rejects(
+        t.store.read((sql) => sql.get('SELECT 1 / CAST(? AS INTEGER) AS n', [0])),
+        (error: Error & { code?: string }) => error.code === '22012',
+      );
+      assert.equal(await soon(removed, 'closing the connection'), acquired, 'the connection of the failed read was closed, not put back');
+      assert.deepEqual(await t.store.read((sql) => sql.get<{ n: number }>('SELECT 1 / CAST(? AS INTEGER) AS n', [1])), { n: 1 });
+    });
+
+    it('a read on a connection that reported an error answers, and that connection is not reused', async () => {
+      let acquired: pg.PoolClient | undefined;
+      pool.once('acquire', (client: pg.PoolClient) => {
+        acquired = client;
+        queueMicrotask(() => client.emit('error', terminating()));
+      });
+      const removed = new Promise<pg.PoolClient>((resolve) => pool.once('remove', resolve));
+      assert.deepEqual(await t.store.read((sql) => sql.get<{ three: number }>('SELECT 3 AS three')), { three: 3 });
+      assert.equal(await soon(removed, 'closing the connection'), acquired);
+    });
+
+    it('reads answer from the row shape kept for their statement, each with rows of its own', async () => {
+      const read = (n: number) => t.store.read((sql) => sql.all<{ n: number; label: string }>('SELECT CAST(? AS INTEGER) AS n, CAST(? AS TEXT) AS label', [n, `row ${n}`]));
+      await Promise.all([1, 2, 3, 4, 5, 6].map(read)); // every pooled connection learns the shape
+      const before = rowShapeReuse.count;
+      const answers = await Promise.all([7, 8, 9].map(read));
+      assert.ok(rowShapeReuse.count > before, 'a later read took the kept shape');
+      assert.deepEqual(answers, [7, 8, 9].map((n) => [{ n, label: `row ${n}` }]));
     });
   });
 }

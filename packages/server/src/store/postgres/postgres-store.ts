@@ -61,12 +61,6 @@ function statementName(converted: string): string | undefined {
   return name;
 }
 
-function query(sql: string, params: readonly SqlValue[]): pg.QueryConfig {
-  const { text } = convert(sql);
-  const name = statementName(text);
-  return name === undefined ? { text, values: [...params] } : { name, text, values: [...params] };
-}
-
 /**
  * A statement for a pipeline (pipeline.ts), prepared under the same name as when
  * it runs alone. Its placeholders must match its values: a mismatch is refused
@@ -89,9 +83,8 @@ export function isRetryable(error: unknown): boolean {
   return code === '40001' || code === '40P01';
 }
 
-interface Queryable {
-  query(config: pg.QueryConfig | string): Promise<pg.QueryResult | pg.QueryResult[]>;
-}
+/** Runs one statement, sent alone, as a pipeline of one (pipeline.ts); answers its results. */
+type RunAlone = (statement: PipelinedStatement) => Promise<pg.QueryResult[]>;
 
 /** Counts messages sent to PostgreSQL (each one waits a round trip); bench/tools/transfer-cpu.ts prints it per create. */
 export const roundTrips = { count: 0 };
@@ -104,13 +97,20 @@ function lastResult(results: pg.QueryResult | pg.QueryResult[]): pg.QueryResult 
   return last;
 }
 
+/**
+ * Statements outside a unit of work (reads), each on a pooled connection taken for it; and the
+ * base of a unit, whose statements sent alone run on its own connection. Either way a statement is
+ * a pipeline of one: prepared under its name, answered with the row shapes kept in pipeline.ts,
+ * and without the driver's copy of a query config.
+ */
 class PostgresSql implements Sql {
-  constructor(private readonly client: Queryable) {}
+  constructor(private readonly runAlone: RunAlone) {}
 
   protected async send(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult> {
+    const statement = pipelined(sql, params);
     roundTrips.count++;
     try {
-      return lastResult(await this.client.query(query(sql, params)));
+      return lastResult(await this.runAlone(statement));
     } catch (error) {
       throw translateError(error);
     }
@@ -188,12 +188,12 @@ export class PostgresUnit extends PostgresSql {
     private readonly connection: pg.PoolClient | pg.Client,
     private readonly ends: UnitEnds = TRANSACTION,
   ) {
-    super(connection);
+    super((statement) => runPipeline(loadDriver(), connection, [statement]));
     this.pending = [ends.open];
   }
 
   protected override async send(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult> {
-    if (this.pending.length === 0) return this.sendAlone(sql, params);
+    if (this.pending.length === 0) return super.send(sql, params);
     return lastResult(await this.sendPipeline([...this.pending, pipelined(sql, params)]));
   }
 
@@ -208,7 +208,7 @@ export class PostgresUnit extends PostgresSql {
    * lock (the port's contract). Otherwise it is an ordinary read.
    */
   override async readBeforeWrites<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    if (this.nothingYet()) return (await this.sendAlone(sql, params)).rows as T[];
+    if (this.nothingYet()) return (await super.send(sql, params)).rows as T[];
     return this.all<T>(sql, params);
   }
 
@@ -267,20 +267,6 @@ export class PostgresUnit extends PostgresSql {
   private reachAll(): void {
     this.marks = [];
     for (const reached of [...this.unreached]) reached();
-  }
-
-  /**
-   * One statement with nothing pending, leaving what the unit has sent and deferred as it was: a
-   * pipeline of one, so that it is answered as the unit's other statements are (the same prepared
-   * name, the row shapes kept in pipeline.ts) and the driver does not copy a query config for it.
-   */
-  private async sendAlone(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult> {
-    roundTrips.count++;
-    try {
-      return lastResult(await runPipeline(loadDriver(), this.connection, [pipelined(sql, params)]));
-    } catch (error) {
-      throw translateError(error);
-    }
   }
 
   /** One pipeline of one or more statements; answers every statement's result, in order. */
@@ -365,7 +351,24 @@ export class PostgresStore implements Store {
   }
 
   async read<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
-    return work(new PostgresSql(this.pool));
+    return work(new PostgresSql((statement) => this.runOnPooledConnection(statement)));
+  }
+
+  /**
+   * One statement on a connection taken from the pool for it, as the pool's own `query` does: a
+   * connection that reported an error, or whose statement failed, is closed rather than handed on.
+   */
+  private async runOnPooledConnection(statement: PipelinedStatement): Promise<pg.QueryResult[]> {
+    const client = await this.pool.connect();
+    let failure: Error | undefined;
+    try {
+      return await runPipeline(loadDriver(), client, [statement]);
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(failure ?? connectionErrors.get(client));
+    }
   }
 
   async write<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
