@@ -44,8 +44,8 @@ function convert(sql: string): Converted {
 
 /**
  * Statement names, so PostgreSQL parses and plans each statement once per
- * connection instead of on every call (node-pg prepares a named query on its
- * first use on a connection and reuses it after). Bounded: SQL built from
+ * connection instead of on every call (pipeline.ts parses a named statement on
+ * its first use on a connection and binds it after). Bounded: SQL built from
  * optional filters has many shapes, and past the bound a text runs unnamed.
  */
 const MAX_NAMED_STATEMENTS = 1000;
@@ -62,9 +62,9 @@ function statementName(converted: string): string | undefined {
 }
 
 /**
- * A statement for a pipeline (pipeline.ts), prepared under the same name as when
- * it runs alone. Its placeholders must match its values: a mismatch is refused
- * here, before anything of the unit is sent.
+ * A statement for a pipeline (pipeline.ts), prepared under its text's name,
+ * whether it travels alone or with others. Its placeholders must match its
+ * values: a mismatch is refused here, before anything of the unit is sent.
  */
 function pipelined(sql: string, params: readonly SqlValue[]): PipelinedStatement {
   const { text, placeholders } = convert(sql);
