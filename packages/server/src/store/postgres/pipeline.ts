@@ -51,7 +51,7 @@ interface FieldDescription {
 }
 
 /**
- * What node-pg's Result holds once a RowDescription has been read (result.js `addFields`):
+ * What node-pg's Result holds once a RowDescription has been read (its `addFields`):
  * the fields, one text parser per field, and the empty row each data row is copied from.
  */
 interface ResultInternals {
@@ -61,7 +61,7 @@ interface ResultInternals {
   _types: unknown;
 }
 
-/** The driver's Query as this module extends it; `_result` and `_checkForMultirow` are its own (query.js). */
+/** The driver's Query as this module extends it; `_result` and `_checkForMultirow` are the Query's own members. */
 type QueryClass = new (text: string, values: undefined, callback: PipelineCallback) => {
   _result?: ResultInternals;
   _accumulateRows?: boolean;
