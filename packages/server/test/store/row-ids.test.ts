@@ -24,6 +24,13 @@ describe('row IDs', () => {
     assert.ok(first < second);
   });
 
+  it('sort in the order one process made them, even within a millisecond', () => {
+    const made = Array.from({ length: 20_000 }, () => newRowID());
+    const sameMillisecond = made.filter((id, i) => i > 0 && id.slice(0, 13) === made[i - 1]!.slice(0, 13)).length;
+    assert.ok(sameMillisecond > 1_000, `the loop made many IDs within one millisecond (${sameMillisecond})`);
+    for (let i = 1; i < made.length; i++) assert.ok(made[i - 1]! < made[i]!, `ID ${i} sorts after ID ${i - 1}: ${made[i - 1]} < ${made[i]}`);
+  });
+
   it('do not repeat', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 100_000; i++) seen.add(newRowID());
