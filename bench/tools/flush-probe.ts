@@ -5,6 +5,12 @@
 // were slow, to be matched against the half-rate run's slowest windows (bench/README.md, "The tail
 // at half rate: the WAL's flush").
 //
+// Before each flush it also reads the kernel's count of dirty page-cache data (`Dirty:` in Linux's
+// /proc/meminfo). PostgreSQL writes its tables through the page cache, and a burst in which the
+// kernel writes hundreds of MB of it back at once made the WAL's flushes wait (bench/README.md, "The
+// fastest machine yet, and the kernel's writeback bursts"): the summary says how high it rose and
+// how far it fell within a second, and when.
+//
 // It runs in a worker thread: a flush blocks its thread, and the load generator's own loop must
 // not wait for it. It overwrites 16 blocks of one file in turn, as PostgreSQL overwrites a WAL
 // segment's pages: a data write and a flush, no file growth, no metadata. Its own load is small
@@ -20,10 +26,19 @@ export interface FlushProbeOptions {
   bytes?: number;
 }
 
-/** One flush: when it began (epoch ms) and how long the write and its fdatasync took (ms). */
+/** One flush: when it began (epoch ms), how long the write and its fdatasync took (ms), and the dirty page cache just before (kB, Linux only). */
 export interface FlushSample {
   beganAt: number;
   ms: number;
+  dirtyKb?: number;
+}
+
+/** The dirty page cache over the probe's run: its peak, and its largest fall within one second (the kernel writing back at once). */
+export interface DirtySummary {
+  peakMb: number;
+  largestFallMb: number;
+  /** When that fall began (UTC, HH:MM:SS.mmm): the sample it fell from. */
+  fellFrom: string;
 }
 
 export interface FlushSummary {
@@ -35,6 +50,8 @@ export interface FlushSummary {
   over10ms: number;
   /** The three slowest, slowest first: when each began (UTC, HH:MM:SS.mmm) and how long it took. */
   slowest: Array<{ at: string; ms: number }>;
+  /** Where the kernel reports its dirty page cache (Linux's /proc/meminfo); absent elsewhere. */
+  dirty?: DirtySummary;
 }
 
 export interface FlushProbe {
@@ -45,7 +62,8 @@ export interface FlushProbe {
 /** A run is at most 60 s (bench/run.ts); at the fastest pace that is 12,000 flushes. Bounded anyway. */
 const MAX_SAMPLES = 100_000;
 
-// Plain JavaScript, so that the worker needs no TypeScript loader. Samples are pairs (began, ms).
+// Plain JavaScript, so that the worker needs no TypeScript loader. Samples are triples (began, ms,
+// dirty kB or -1 where the kernel does not say).
 const WORKER = `
 const { workerData, parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
@@ -55,13 +73,22 @@ const fd = fs.openSync(file, 'w', 0o600);
 const block = Buffer.alloc(bytes, 0x5a);
 const samples = [];
 let slot = 0;
+const dirtyKb = () => {
+  try {
+    const found = /^Dirty:\\s+(\\d+) kB$/m.exec(fs.readFileSync('/proc/meminfo', 'latin1'));
+    return found ? Number(found[1]) : -1;
+  } catch {
+    return -1;
+  }
+};
 try {
-  while (Atomics.load(flag, 0) === 0 && samples.length < maxSamples * 2) {
+  while (Atomics.load(flag, 0) === 0 && samples.length < maxSamples * 3) {
+    const dirty = dirtyKb();
     const began = Date.now();
     const t0 = process.hrtime.bigint();
     fs.writeSync(fd, block, 0, bytes, (slot++ % 16) * bytes);
     fs.fdatasyncSync(fd);
-    samples.push(began, Number(process.hrtime.bigint() - t0) / 1e6);
+    samples.push(began, Number(process.hrtime.bigint() - t0) / 1e6, dirty);
     Atomics.wait(flag, 0, 0, intervalMs);
   }
 } finally {
@@ -104,7 +131,10 @@ export function startFlushProbe(dir: string, options: FlushProbeOptions = {}): F
       try {
         const flat = await done;
         const samples: FlushSample[] = [];
-        for (let i = 0; i + 1 < flat.length; i += 2) samples.push({ beganAt: flat[i]!, ms: flat[i + 1]! });
+        for (let i = 0; i + 2 < flat.length; i += 3) {
+          const dirtyKb = flat[i + 2]!;
+          samples.push({ beganAt: flat[i]!, ms: flat[i + 1]!, ...(dirtyKb >= 0 ? { dirtyKb } : {}) });
+        }
         return summarizeFlushes(samples);
       } finally {
         rmSync(file, { force: true });
@@ -114,6 +144,27 @@ export function startFlushProbe(dir: string, options: FlushProbeOptions = {}): F
 }
 
 const round1 = (ms: number) => Math.round(ms * 10) / 10;
+const clock = (epochMs: number) => new Date(epochMs).toISOString().slice(11, 23);
+
+/** The samples' dirty page cache: its peak, and its largest fall from any sample to one at most 1 s later. */
+export function summarizeDirty(samples: readonly FlushSample[]): DirtySummary | undefined {
+  const seen = samples.filter((sample): sample is FlushSample & { dirtyKb: number } => sample.dirtyKb !== undefined);
+  if (seen.length === 0) return undefined;
+  let peakKb = 0;
+  let fall = { kb: 0, from: seen[0]!.beganAt };
+  let from = 0; // the first sample within 1 s before the current one
+  for (let i = 0; i < seen.length; i++) {
+    const now = seen[i]!;
+    peakKb = Math.max(peakKb, now.dirtyKb);
+    while (now.beganAt - seen[from]!.beganAt > 1_000) from++;
+    for (let j = from; j < i; j++) {
+      const kb = seen[j]!.dirtyKb - now.dirtyKb;
+      if (kb > fall.kb) fall = { kb, from: seen[j]!.beganAt };
+    }
+  }
+  const mb = (kb: number) => round1(kb / 1024);
+  return { peakMb: mb(peakKb), largestFallMb: mb(fall.kb), fellFrom: clock(fall.from) };
+}
 
 /** The figures the bench prints of a probe's flushes. */
 export function summarizeFlushes(samples: readonly FlushSample[]): FlushSummary {
@@ -123,7 +174,8 @@ export function summarizeFlushes(samples: readonly FlushSample[]): FlushSummary 
   const slowest = [...samples]
     .sort((a, b) => b.ms - a.ms)
     .slice(0, 3)
-    .map((sample) => ({ at: new Date(sample.beganAt).toISOString().slice(11, 23), ms: round1(sample.ms) }));
+    .map((sample) => ({ at: clock(sample.beganAt), ms: round1(sample.ms) }));
+  const dirty = summarizeDirty(samples);
   return {
     flushes: samples.length,
     p50: round1(at(0.5)),
@@ -131,6 +183,7 @@ export function summarizeFlushes(samples: readonly FlushSample[]): FlushSummary 
     maxMs: round1(sorted[sorted.length - 1]!),
     over10ms: sorted.filter((ms) => ms > 10).length,
     slowest,
+    ...(dirty ? { dirty } : {}),
   };
 }
 
@@ -139,6 +192,10 @@ export function describeFlushes(dir: string, summary: FlushSummary): string {
   return (
     `fdatasync probe in ${dir} meanwhile: ${summary.flushes} flushes, p50 ${summary.p50} ms, p99 ${summary.p99} ms, ` +
     `max ${summary.maxMs} ms, ${summary.over10ms} over 10 ms` +
-    (summary.slowest.length > 0 ? `; slowest began ${summary.slowest.map((s) => `${s.at} (${s.ms} ms)`).join(', ')}` : '')
+    (summary.slowest.length > 0 ? `; slowest began ${summary.slowest.map((s) => `${s.at} (${s.ms} ms)`).join(', ')}` : '') +
+    (summary.dirty
+      ? `; dirty page cache (Dirty: in /proc/meminfo) peaked at ${summary.dirty.peakMb} MB, ` +
+        `its largest fall within 1 s ${summary.dirty.largestFallMb} MB from ${summary.dirty.fellFrom}`
+      : '')
   );
 }

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,6 +113,30 @@ describe('flush probe (bench/tools/flush-probe.ts)', () => {
     assert.deepEqual(summarizeFlushes([]), { flushes: 0, p50: 0, p99: 0, maxMs: 0, over10ms: 0, slowest: [] });
   });
 
+  it('says how high the dirty page cache rose and its largest fall within one second, and when it began', () => {
+    // Dirty data grows by 1 MB per flush (20 ms apart) to 200 MB, the kernel writes 195 MB of it back
+    // over the next 400 ms, then it grows again; a fall spread over more than 1 s counts only in part.
+    const dirtyMb = [
+      ...Array.from({ length: 200 }, (_, i) => i + 1),
+      ...Array.from({ length: 20 }, (_, i) => 200 - (i + 1) * 9.75),
+      ...Array.from({ length: 100 }, (_, i) => 5 + i),
+      ...Array.from({ length: 100 }, (_, i) => 104 - i),
+    ];
+    const samples = dirtyMb.map((mb, i) => ({ beganAt: START + i * 20, ms: 0.5, dirtyKb: Math.round(mb * 1024) }));
+    const summary = summarizeFlushes(samples);
+    assert.deepEqual(summary.dirty, { peakMb: 200, largestFallMb: 195, fellFrom: '21:00:03.980' });
+    assert.match(
+      describeFlushes('/var/lib/postgresql', summary),
+      /; dirty page cache \(Dirty: in \/proc\/meminfo\) peaked at 200 MB, its largest fall within 1 s 195 MB from 21:00:03\.980$/,
+    );
+    // A slow decline: 100 MB over 2 s is at most ~50 MB within any 1 s.
+    const slow = summarizeFlushes(dirtyMb.slice(300).map((mb, i) => ({ beganAt: START + i * 20, ms: 0.5, dirtyKb: mb * 1024 })));
+    assert.ok(slow.dirty && slow.dirty.largestFallMb >= 49 && slow.dirty.largestFallMb <= 51, JSON.stringify(slow.dirty));
+    // Samples without the figure (a kernel that does not say): no dirty clause at all.
+    assert.equal(summarizeFlushes([{ beganAt: START, ms: 1 }]).dirty, undefined);
+    assert.doesNotMatch(describeFlushes('/x', summarizeFlushes([{ beganAt: START, ms: 1 }])), /dirty/);
+  });
+
   it('flushes in its directory off the caller\'s thread while the caller goes on, and leaves no file behind', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'railyard-flush-'));
     try {
@@ -137,6 +161,10 @@ describe('flush probe (bench/tools/flush-probe.ts)', () => {
       assert.ok(summary.flushes >= 3, `flushes in 200 ms at one per 5 ms or more: ${summary.flushes}`);
       assert.ok(summary.p50 >= 0 && summary.maxMs >= summary.p99 && summary.p99 >= summary.p50, JSON.stringify(summary));
       assert.equal(summary.slowest.length, 3);
+      if (existsSync('/proc/meminfo')) {
+        assert.ok(summary.dirty, 'on Linux the probe reads the dirty page cache');
+        assert.ok(summary.dirty.peakMb >= 0 && summary.dirty.largestFallMb >= 0 && summary.dirty.largestFallMb <= summary.dirty.peakMb, JSON.stringify(summary.dirty));
+      }
       assert.deepEqual(readdirSync(dir), [], 'the probe removes its file');
     } finally {
       rmSync(dir, { recursive: true, force: true });
