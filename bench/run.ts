@@ -3,7 +3,8 @@
 //   npm run bench -- --duration 5 transfers.create
 //   npm run bench -- --duration 5 transfers.spread   (the same creates spread over 32 wallet pairs)
 //   RAILYARD_ENCRYPTION_KEY=… npm run bench -- --db postgres://127.0.0.1/bench transfers.create
-//     (also runs pgbench's TPC-B on the same PostgreSQL and prints creates/s over its tps; --workers N
+//     (also runs pgbench's TPC-B on the same PostgreSQL and prints creates/s over its tps, then TPC-B
+//     paced at each scenario's half rate with its p50 and p99 beside the scenario's; --workers N
 //     runs `serve --workers N`)
 //   … --flush-probe DIR: during each half-rate run, time a small write's fdatasync every 20 ms in
 //     DIR (on the disk that holds pg_wal) and print when flushes were slow (tools/flush-probe.ts)
@@ -580,6 +581,8 @@ const webhookLines: string[] = [];
 const tailLines: string[] = [];
 /** PGBENCH_RATIO scenarios' creates/s at full speed, for the ratio over pgbench. */
 const createRps = new Map<string, LoadResult>();
+/** PGBENCH_RATIO scenarios' half-rate runs: pgbench runs paced at each rate, for the database's own tail there. */
+const halfRuns = new Map<string, { rate: number; p99: number }>();
 const checks: string[] = [];
 const loadAtStart = loadavg().map((n) => n.toFixed(2)).join(' ');
 try {
@@ -638,7 +641,10 @@ try {
     );
     // The same steady rate against the baseline: the floor of what the load generator and loopback add.
     const baseHalf = await paced(baseline.url, baselineTarget, halfRate);
-    if (PGBENCH_RATIO.includes(scenario.name)) createRps.set(scenario.name, max);
+    if (PGBENCH_RATIO.includes(scenario.name)) {
+      createRps.set(scenario.name, max);
+      halfRuns.set(scenario.name, { rate: halfRate, p99: half.p99 });
+    }
     rows.push(
       `| ${scenario.name} | ${base.rps} | ${max.rps} | ${(max.rps / base.rps).toFixed(2)} | ${base.cpuMicros ?? '—'} | ${max.cpuMicros ?? '—'} | ${max.p50} | ${max.p99} | ${half.rate} | ${half.p50} | ${half.p99} | ${baseHalf.p99} | ${max.non2xx + half.non2xx + half.errors} |`,
     );
@@ -647,7 +653,9 @@ try {
   }
   // Side by side on the same PostgreSQL: what the database does with its own benchmark (issue 20).
   if (IS_POSTGRES && createRps.size > 0) {
-    const result = await runPgbench(db).catch((error: unknown) => error as Error);
+    const result = await runPgbench(db, { pacedRates: [...halfRuns.values()].map((run) => run.rate), pacedSeconds: duration, pacedWarmupS: PACED_WARMUP_S }).catch(
+      (error: unknown) => error as Error,
+    );
     const processes = `with ${workers} process${workers > 1 ? 'es' : ''}`;
     if (result instanceof Error) webhookLines.push(`pgbench: not run (${result.message.split('\n')[0]})`);
     else {
@@ -655,6 +663,19 @@ try {
         `pgbench TPC-B on the same PostgreSQL (-c ${result.clients} -j 2 -T ${result.seconds}, scale ${result.scale}, after Railyard's runs): ${result.tps} tps; ` +
           [...createRps].map(([name, max]) => `${name} ${max.rps} creates/s ${processes} = ${(max.rps / result.tps).toFixed(2)} × pgbench`).join('; ') +
           ' (target ≥ 0.4)',
+      );
+      // The database's own transaction at each scenario's half rate: what the disk's flushes and the
+      // machine leave of the 20 ms target before Railyard adds anything (issue 20; docs/deploy.md).
+      webhookLines.push(
+        `pgbench TPC-B paced at each scenario's half rate (-c ${result.clients} -R rate, ${duration} s after ${PACED_WARMUP_S} s, latency from each transaction's schedule): ` +
+          [...halfRuns]
+            .map(([name, half], i) => {
+              const paced = result.paced[i];
+              if (!paced || 'error' in paced) return `at ${name}'s ${half.rate}/s: not run (${paced?.error ?? 'no result'})`;
+              const failed = paced.failed > 0 ? `, ${paced.failed} failed` : '';
+              return `at ${name}'s ${half.rate}/s (${paced.measuredRate}/s measured): p50 ${paced.p50} ms, p99 ${paced.p99} ms, max ${paced.max} ms${failed}; ${name}'s own p99 ${half.p99} ms`;
+            })
+            .join('; '),
       );
       // Where each side's CPU goes per unit of work: on a machine whose cores all three share, the
       // sum bounds the rate (cores × 1 s ÷ CPU per unit), whatever the round trips.

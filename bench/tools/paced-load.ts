@@ -50,7 +50,8 @@ function fill(text: string, id: string): string {
   return text.includes('[<id>]') ? text.replaceAll('[<id>]', id) : text;
 }
 
-const percentile = (sorted: Float64Array, q: number): number =>
+/** The q-quantile of ascending latencies (the bench's one definition: the value at ⌊q·n⌋). */
+export const percentile = (sorted: Float64Array, q: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 export interface PacedOptions {
