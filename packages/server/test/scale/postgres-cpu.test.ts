@@ -43,4 +43,38 @@ describe('CPU readings of the PostgreSQL server', { skip: !postgres ? 'PostgreSQ
     const after = postgresCpuSeconds()!;
     assert.ok(after - before! >= BURN_SECONDS, `the server's CPU grew by ${(after - before!).toFixed(2)} s, expected at least ${BURN_SECONDS} s`);
   });
+
+  it('never go down while backends exit and are reaped during a reading', async () => {
+    // Connections that each burn a little CPU and close, three at a time, for 2 s: backends exit
+    // and are reaped all along, some of them while a reading scans /proc.
+    let churning = true;
+    let closed = 0;
+    const churn = async () => {
+      while (churning) {
+        const client = new pg.Client({ connectionString: POSTGRES_URL });
+        await client.connect();
+        await client.query('SELECT count(*) FROM generate_series(1, 200000)');
+        await client.end();
+        closed++;
+      }
+    };
+    const churners = Array.from({ length: 3 }, churn);
+    const readings: number[] = [];
+    // 2 s, and at least 20 readings (a loaded machine scans slower), within 10 s.
+    const started = Date.now();
+    try {
+      while ((Date.now() - started < 2_000 || readings.length < 20) && Date.now() - started < 10_000) {
+        const reading = postgresCpuSeconds();
+        assert.notEqual(reading, undefined, 'a reading settles within its scans');
+        readings.push(reading!);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    } finally {
+      churning = false;
+      await Promise.all(churners);
+    }
+    const dips = readings.flatMap((reading, i) => (i > 0 && reading < readings[i - 1]! ? [`${readings[i - 1]} → ${reading}`] : []));
+    assert.ok(readings.length >= 20 && closed >= 20, `${readings.length} readings while ${closed} connections closed`);
+    assert.deepEqual(dips, [], `readings that went down (a reaped backend missed): ${dips.join(', ')}`);
+  });
 });
