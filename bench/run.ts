@@ -579,10 +579,11 @@ const rows: string[] = [];
 const webhookLines: string[] = [];
 /** Per scenario: when the half-rate run's tail happened, to match it against the server's and the database's logs. */
 const tailLines: string[] = [];
-/** PGBENCH_RATIO scenarios' creates/s at full speed, for the ratio over pgbench. */
-const createRps = new Map<string, LoadResult>();
-/** PGBENCH_RATIO scenarios' half-rate runs: pgbench runs paced at each rate, for the database's own tail there. */
-const halfRuns = new Map<string, { rate: number; p99: number }>();
+/**
+ * PGBENCH_RATIO scenarios' full-speed run, for the ratio over pgbench's tps, and their half-rate
+ * run's rate and p99, at which pgbench runs paced for the database's own tail there.
+ */
+const createRps = new Map<string, { max: LoadResult; half: { rate: number; p99: number } }>();
 const checks: string[] = [];
 const loadAtStart = loadavg().map((n) => n.toFixed(2)).join(' ');
 try {
@@ -642,8 +643,7 @@ try {
     // The same steady rate against the baseline: the floor of what the load generator and loopback add.
     const baseHalf = await paced(baseline.url, baselineTarget, halfRate);
     if (PGBENCH_RATIO.includes(scenario.name)) {
-      createRps.set(scenario.name, max);
-      halfRuns.set(scenario.name, { rate: halfRate, p99: half.p99 });
+      createRps.set(scenario.name, { max, half: { rate: halfRate, p99: half.p99 } });
     }
     rows.push(
       `| ${scenario.name} | ${base.rps} | ${max.rps} | ${(max.rps / base.rps).toFixed(2)} | ${base.cpuMicros ?? '—'} | ${max.cpuMicros ?? '—'} | ${max.p50} | ${max.p99} | ${half.rate} | ${half.p50} | ${half.p99} | ${baseHalf.p99} | ${max.non2xx + half.non2xx + half.errors} |`,
@@ -653,7 +653,7 @@ try {
   }
   // Side by side on the same PostgreSQL: what the database does with its own benchmark (issue 20).
   if (IS_POSTGRES && createRps.size > 0) {
-    const result = await runPgbench(db, { pacedRates: [...halfRuns.values()].map((run) => run.rate), pacedSeconds: duration, pacedWarmupS: PACED_WARMUP_S }).catch(
+    const result = await runPgbench(db, { pacedRates: [...createRps.values()].map(({ half }) => half.rate), pacedSeconds: duration, pacedWarmupS: PACED_WARMUP_S }).catch(
       (error: unknown) => error as Error,
     );
     const processes = `with ${workers} process${workers > 1 ? 'es' : ''}`;
@@ -661,15 +661,15 @@ try {
     else {
       webhookLines.push(
         `pgbench TPC-B on the same PostgreSQL (-c ${result.clients} -j 2 -T ${result.seconds}, scale ${result.scale}, after Railyard's runs): ${result.tps} tps; ` +
-          [...createRps].map(([name, max]) => `${name} ${max.rps} creates/s ${processes} = ${(max.rps / result.tps).toFixed(2)} × pgbench`).join('; ') +
+          [...createRps].map(([name, { max }]) => `${name} ${max.rps} creates/s ${processes} = ${(max.rps / result.tps).toFixed(2)} × pgbench`).join('; ') +
           ' (target ≥ 0.4)',
       );
       // The database's own transaction at each scenario's half rate: what the disk's flushes and the
       // machine leave of the 20 ms target before Railyard adds anything (issue 20; docs/deploy.md).
       webhookLines.push(
         `pgbench TPC-B paced at each scenario's half rate (-c ${result.clients} -R rate, ${duration} s after ${PACED_WARMUP_S} s, latency from each transaction's schedule): ` +
-          [...halfRuns]
-            .map(([name, half], i) => {
+          [...createRps]
+            .map(([name, { half }], i) => {
               const paced = result.paced[i];
               if (!paced || 'error' in paced) return `at ${name}'s ${half.rate}/s: not run (${paced?.error ?? 'no result'})`;
               const failed = paced.failed > 0 ? `, ${paced.failed} failed` : '';
@@ -687,7 +687,7 @@ try {
           `CPU per pgbench transaction: PostgreSQL ${result.postgresCpuMicros} µs + pgbench ${result.clientCpuMicros} µs = ${total} µs (${cpus().length} cores: at most ${bound(total)}/s)`,
         );
       }
-      for (const [name, max] of createRps) {
+      for (const [name, { max }] of createRps) {
         if (!known(max.cpuMicros, max.postgresCpuMicros, max.loaderCpuMicros)) continue;
         const total = max.cpuMicros! + max.postgresCpuMicros! + max.loaderCpuMicros!;
         webhookLines.push(

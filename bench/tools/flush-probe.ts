@@ -18,6 +18,7 @@
 import { statSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { roundToTenth } from './paced-load.ts';
 
 export interface FlushProbeOptions {
   /** Pause between flushes, 5–1,000 ms (default 20). */
@@ -143,7 +144,6 @@ export function startFlushProbe(dir: string, options: FlushProbeOptions = {}): F
   };
 }
 
-const round1 = (ms: number) => Math.round(ms * 10) / 10;
 const clock = (epochMs: number) => new Date(epochMs).toISOString().slice(11, 23);
 
 /** The samples' dirty page cache: its peak, and its largest fall from any sample to one at most 1 s later. */
@@ -162,7 +162,7 @@ export function summarizeDirty(samples: readonly FlushSample[]): DirtySummary | 
       if (kb > fall.kb) fall = { kb, from: seen[j]!.beganAt };
     }
   }
-  const mb = (kb: number) => round1(kb / 1024);
+  const mb = (kb: number) => roundToTenth(kb / 1024);
   return { peakMb: mb(peakKb), largestFallMb: mb(fall.kb), fellFrom: clock(fall.from) };
 }
 
@@ -174,13 +174,13 @@ export function summarizeFlushes(samples: readonly FlushSample[]): FlushSummary 
   const slowest = [...samples]
     .sort((a, b) => b.ms - a.ms)
     .slice(0, 3)
-    .map((sample) => ({ at: clock(sample.beganAt), ms: round1(sample.ms) }));
+    .map((sample) => ({ at: clock(sample.beganAt), ms: roundToTenth(sample.ms) }));
   const dirty = summarizeDirty(samples);
   return {
     flushes: samples.length,
-    p50: round1(at(0.5)),
-    p99: round1(at(0.99)),
-    maxMs: round1(sorted[sorted.length - 1]!),
+    p50: roundToTenth(at(0.5)),
+    p99: roundToTenth(at(0.99)),
+    maxMs: roundToTenth(sorted[sorted.length - 1]!),
     over10ms: sorted.filter((ms) => ms > 10).length,
     slowest,
     ...(dirty ? { dirty } : {}),

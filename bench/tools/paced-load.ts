@@ -50,6 +50,9 @@ function fill(text: string, id: string): string {
   return text.includes('[<id>]') ? text.replaceAll('[<id>]', id) : text;
 }
 
+/** A figure to one decimal, as the bench prints its latencies (ms) and sizes (MB). */
+export const roundToTenth = (ms: number): number => Math.round(ms * 10) / 10;
+
 /** The q-quantile of ascending latencies (the bench's one definition: the value at ⌊q·n⌋). */
 export const percentile = (sorted: Float64Array, q: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -136,15 +139,14 @@ async function phase(pool: Pool, target: PacedTarget, runID: string, rate: numbe
   const drained = await Promise.race([done.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS).unref())]);
   if (!drained) throw new Error(`paced load: ${total - answered} of ${total} requests unanswered ${DRAIN_TIMEOUT_MS} ms after the last was sent`);
   const sorted = latencies.slice().sort();
-  const round = (ms: number) => Math.round(ms * 10) / 10;
-  const slowest = slowestWindows(latencies, rate, performance.timeOrigin + start).map((w) => ({ ...w, maxMs: round(w.maxMs) }));
+  const slowest = slowestWindows(latencies, rate, performance.timeOrigin + start).map((w) => ({ ...w, maxMs: roundToTenth(w.maxMs) }));
   return {
     ...result,
     rate: Math.round((result.sent * 1000) / sendingMs),
-    p50: round(percentile(sorted, 0.5)),
-    p90: round(percentile(sorted, 0.9)),
-    p99: round(percentile(sorted, 0.99)),
-    max: round(sorted[sorted.length - 1]!),
+    p50: roundToTenth(percentile(sorted, 0.5)),
+    p90: roundToTenth(percentile(sorted, 0.9)),
+    p99: roundToTenth(percentile(sorted, 0.99)),
+    max: roundToTenth(sorted[sorted.length - 1]!),
     slowest,
   };
 }

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { percentile } from './paced-load.ts';
+import { percentile, roundToTenth } from './paced-load.ts';
 import { postgresCpuSeconds, reapedChildrenCpuSeconds } from './postgres-cpu.ts';
 import { cpuMicrosPer } from './process-cpu.ts';
 
@@ -100,15 +100,14 @@ export function pacedLatencies(lines: readonly string[], rate: number, warmupS: 
   if (kept.length === 0) throw new Error(`pgbench logged no transaction after its ${warmupS} s warm-up`);
   const spanS = (kept.reduce((last, t) => Math.max(last, t.scheduledUs), -Infinity) - fromUs) / 1e6;
   const sorted = Float64Array.from(kept, (t) => t.latencyUs / 1000).sort();
-  const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
     rate,
     transactions: kept.length,
     measuredRate: spanS > 0 ? Math.round(kept.length / spanS) : kept.length,
     failed,
-    p50: round(percentile(sorted, 0.5)),
-    p99: round(percentile(sorted, 0.99)),
-    max: round(sorted[sorted.length - 1]!),
+    p50: roundToTenth(percentile(sorted, 0.5)),
+    p99: roundToTenth(percentile(sorted, 0.99)),
+    max: roundToTenth(sorted[sorted.length - 1]!),
   };
 }
 

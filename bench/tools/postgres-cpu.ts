@@ -21,10 +21,10 @@ const MAX_SCANS = 200;
  * own turn would be in neither sum: read right after a pgbench run, as its
  * backends exit, the database's CPU per transaction came out short by up to
  * 85 % (bench/README.md, "A slower disk, and the database's own tail at the
- * same rate"). So each scan reads the
- * postmasters again at its end and is kept only if their reaped sums did not
- * move meanwhile: nothing was reaped during it, and an exited backend not yet
- * reaped still shows its CPU in /proc (a zombie keeps its times).
+ * same rate"). So each scan reads the postmasters again at its end and is kept
+ * only if their reaped sums did not move meanwhile: nothing was reaped during
+ * it, and an exited backend not yet reaped still shows its CPU in /proc (a
+ * zombie keeps its times).
  */
 export function postgresCpuSeconds(): number | undefined {
   for (let scan = 0; scan < MAX_SCANS; scan++) {
