@@ -16,5 +16,6 @@ export function notingSql(sql: Sql, note: (text: string) => void): Sql {
     beforeCommit: (task) => sql.beforeCommit(task),
     holdsNoLock: () => sql.holdsNoLock(),
     deferredRan: () => sql.deferredRan(),
+    shareCommit: (key) => sql.shareCommit(key),
   };
 }

@@ -2,6 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Sql, SqlValue, Store } from '../../src/store/port.ts';
+import type { PostgresStore } from '../../src/store/postgres/postgres-store.ts';
 import { TransferService } from '../../src/domain/transfers/service.ts';
 import { Conflict } from '../../src/kernel/errors.ts';
 import { storeKinds } from '../support/stores.ts';
@@ -254,7 +255,7 @@ if ((await storeKinds()).includes('postgres')) {
     /** A service on a `lockWaitStore` whose second create joins the queues behind the first one before that one's writes. */
     const lockWaitService = (firstFails: boolean) => servedBy((next) => lockWaitStore(s.testStore.store, next, firstFails));
 
-    it('the create behind sends its writes once the database ran the first one\'s, and waits on its row lock inside PostgreSQL', async () => {
+    it('the create behind hands on its writes while the first one still commits, and commits after it, as forecast', async () => {
       const startFrom = await balance(s, from);
       const startTo = await balance(s, to);
       const { service, store } = lockWaitService(false);
@@ -263,7 +264,7 @@ if ((await storeKinds()).includes('postgres')) {
       assert.equal((first.body as { status?: string }).status, 'completed');
       assert.equal((second as { body: { status?: string } }).body.status, 'completed');
       assert.ok(store.times.secondSent! < store.times.firstEnded!, 'the second unit\'s message left while the first was still committing');
-      assert.equal(store.units, 2, 'no miss: the second one\'s update waited for the first one\'s commit and found the row as forecast');
+      assert.equal(store.units, 2, 'no miss: the second one\'s update came after the first one\'s commit and found the row as forecast');
       assert.equal(await balance(s, from), startFrom - 300);
       assert.equal(await balance(s, to), startTo + 300);
       assert.equal(service.accountsInFlight.size, 0);
@@ -285,7 +286,7 @@ if ((await storeKinds()).includes('postgres')) {
       await assertLedgerOk(s);
     });
 
-    it('concurrent creates from one wallet through one service chain their forecasts: all complete, none overdraws', async () => {
+    it('concurrent creates from one wallet through one service chain their forecasts and share commits: all complete, none overdraws', async () => {
       const source = await walletParty(s, 1_000);
       const target = await walletParty(s);
       const service = serviceOn(s.testStore.store);
@@ -298,6 +299,13 @@ if ((await storeKinds()).includes('postgres')) {
       assert.equal(await balance(s, source), 0);
       assert.equal(await balance(s, target), 1_000);
       assert.equal(service.accountsInFlight.size, 0);
+      // Each transfer row is written once, by the transaction that committed its create: fewer transactions than creates.
+      const ids = outcomes.map((o) => (o.body as { transferID: string }).transferID);
+      const writers = await s.testStore.store.read((sql) =>
+        sql.all<{ xmin: string }>(`SELECT DISTINCT xmin::text AS xmin FROM transfers WHERE transfer_id IN (${ids.map(() => '?').join(', ')})`, ids),
+      );
+      assert.ok(writers.length < ids.length, `${ids.length} creates committed in ${writers.length} transactions`);
+      assert.equal((s.testStore.store as PostgresStore).sharedCommits.size, 0, 'no shared transaction left');
       await assertLedgerOk(s);
     });
 

@@ -91,6 +91,18 @@ interface RowShape {
 const MAX_ROW_SHAPES = 2000;
 const rowShapes = new WeakMap<object, Map<string, RowShape>>();
 
+/** The statement each failed pipeline stopped at (its index among the pipeline's statements). */
+const failedStatements = new WeakMap<object, number>();
+
+/**
+ * Which statement of its pipeline an error came from: the index of the first
+ * statement PostgreSQL had not completed when it answered the error. Undefined
+ * for an error no pipeline answered (the connection lost before it ran).
+ */
+export function failedStatementOf(error: unknown): number | undefined {
+  return typeof error === 'object' && error !== null ? failedStatements.get(error) : undefined;
+}
+
 /** How many row descriptions were answered from `rowShapes`; the tests check the path is taken. */
 export const rowShapeReuse = { count: 0 };
 
@@ -238,6 +250,7 @@ function definePipelineClass(Query: QueryClass) {
 
     override handleError(error: Error, connection: ProtocolConnection): void {
       connection.off('parseComplete', this.onParseComplete);
+      if (typeof error === 'object' && error !== null) failedStatements.set(error, this.completed);
       super.handleError(error, connection);
     }
 

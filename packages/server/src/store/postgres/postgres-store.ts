@@ -4,6 +4,7 @@ import { migrations, migrationSql } from '../migrations.ts';
 import { type BatchResult, type BatchStatement, type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
 import { EndOfUnitTasks } from '../end-of-unit.ts';
 import { type PipelinedStatement, type PipelineMark, runPipeline } from './pipeline.ts';
+import { SharedCommitFailed, SharedCommits } from './shared-commit.ts';
 
 let driver: typeof pg | undefined;
 
@@ -151,6 +152,9 @@ class PostgresSql implements Sql {
   /** Outside a unit of work a deferred statement ran at once. */
   async deferredRan(): Promise<void> {}
 
+  /** Outside a unit of work there is no commit to share. */
+  async shareCommit(_key: string): Promise<void> {}
+
   /** Outside a unit of work: one statement after the other, each prepared. */
   async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
     const results: BatchResult[] = [];
@@ -183,10 +187,14 @@ export class PostgresUnit extends PostgresSql {
   private marks: PipelineMark[] = [];
   /** Every mark not yet reached: the unit's end reaches them all. */
   private readonly unreached = new Set<() => void>();
+  /** The key the unit offered its COMMIT under (`shareCommit`), and who hears that its writes have their place. */
+  private offered: { key: string; placed: () => void; hasPlace: Promise<void> } | undefined;
 
   constructor(
     private readonly connection: pg.PoolClient | pg.Client,
     private readonly ends: UnitEnds = TRANSACTION,
+    /** Where the unit may share its COMMIT, and how it gives its connection back once another unit sends it. */
+    private readonly sharing?: { commits: SharedCommits; leave: () => void },
   ) {
     super((statement) => runPipeline(loadDriver(), connection, [statement]));
     this.pending = [ends.open];
@@ -241,15 +249,67 @@ export class PostgresUnit extends PostgresSql {
     });
   }
 
+  /**
+   * Offered by a unit whose creates queue on a wallet (the port's contract): at
+   * its end it joins the key's shared transaction if it still holds no lock.
+   * Only a unit in a transaction of its own shares (not the bench's savepoints).
+   */
+  override shareCommit(key: string): Promise<void> {
+    if (!this.sharing || this.ends !== TRANSACTION) return Promise.resolve();
+    if (!this.offered) {
+      let placed: () => void = () => undefined;
+      const hasPlace = new Promise<void>((resolve) => (placed = resolve));
+      this.offered = { key, placed, hasPlace };
+    }
+    this.offered.key = key;
+    return this.offered.hasPlace;
+  }
+
   /** Runs the tasks left for the end (their writes deferred), then sends what is pending with the COMMIT. */
   async commit(): Promise<void> {
     await this.atEnd.run();
     try {
       if (this.nothingYet()) return; // the unit wrote and read nothing
+      if (this.offered && this.sharing && !this.sent) return await this.commitShared(this.offered.key, this.sharing.commits);
       await this.sendPipeline([...this.pending, this.ends.close]);
     } finally {
       this.reachAll();
     }
+  }
+
+  /**
+   * Hands what is pending, BEGIN aside, to the key's shared transaction
+   * (shared-commit.ts): sent by this unit on its connection if it is the first,
+   * else by the first, and this unit's connection goes back to the pool at once.
+   */
+  private async commitShared(key: string, commits: SharedCommits): Promise<void> {
+    const pending = this.pending;
+    if (pending[0] !== this.ends.open) throw new Error('a unit that sent nothing has BEGIN first among its pending statements');
+    // The unit's marks count its pending statements, BEGIN included; the shared transaction counts from after it.
+    const marks = this.marks.map((mark) => ({ after: mark.after - 1, reached: mark.reached }));
+    this.pending = [];
+    this.marks = [];
+    try {
+      await commits.commit(
+        key,
+        { statements: pending.slice(1), marks },
+        {
+          send: (statements, sharedMarks) => this.sendShared(statements, sharedMarks),
+          placed: () => this.offered?.placed(),
+          leave: () => this.sharing?.leave(),
+        },
+      );
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+
+  /** The shared transaction on this unit's connection: BEGIN, every unit's statements, COMMIT, in one message. */
+  private async sendShared(statements: readonly PipelinedStatement[], marks: readonly PipelineMark[]): Promise<void> {
+    this.sent = true;
+    roundTrips.count++;
+    // Untranslated: the shared transaction reads the error's SQLSTATE and statement to find whose it is.
+    await runPipeline(loadDriver(), this.connection, [this.ends.open, ...statements, this.ends.close], marks);
   }
 
   async rollback(): Promise<void> {
@@ -263,8 +323,9 @@ export class PostgresUnit extends PostgresSql {
     return !this.sent && this.pending.length === 1;
   }
 
-  /** The unit ended: nothing waits on its marks any longer. */
+  /** The unit ended: nothing waits on its marks, or for its writes' place, any longer. */
   private reachAll(): void {
+    this.offered?.placed();
     this.marks = [];
     for (const reached of [...this.unreached]) reached();
   }
@@ -326,6 +387,8 @@ export class PostgresStore implements Store {
   readonly dialect = 'postgres' as const;
   private readonly pool: pg.Pool;
   private readonly schema: string | undefined;
+  /** The transactions this store's units share, by key (shared-commit.ts). */
+  readonly sharedCommits = new SharedCommits();
 
   constructor(options: PostgresOptions) {
     this.schema = options.schema;
@@ -372,22 +435,35 @@ export class PostgresStore implements Store {
   }
 
   async write<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    // A unit rolled back with another's statement in a shared transaction runs again, once, alone.
+    let share = true;
     for (let attempt = 0; ; attempt++) {
       const client = await this.pool.connect();
+      let released = false;
+      // A broken connection is closed, not handed to the next unit of work.
+      const release = () => {
+        if (released) return;
+        released = true;
+        client.release(connectionErrors.get(client));
+      };
       // A connection that dies under the unit (PostgreSQL restarting) reported it through the
       // listener every connection has (constructor); the next query fails, and the unit answers 503.
-      const unit = new PostgresUnit(client);
+      const unit = new PostgresUnit(client, TRANSACTION, share ? { commits: this.sharedCommits, leave: release } : undefined);
       try {
         const value = await work(unit);
         await unit.commit();
         return value;
       } catch (error) {
         await unit.rollback().catch(() => undefined);
+        if (error instanceof SharedCommitFailed && share) {
+          share = false;
+          attempt--;
+          continue;
+        }
         if (isRetryable(error) && attempt < MAX_SERIALIZATION_RETRIES) continue;
         throw error;
       } finally {
-        // A broken connection is closed, not handed to the next unit of work.
-        client.release(connectionErrors.get(client));
+        release();
       }
     }
   }

@@ -131,6 +131,9 @@ class SqliteSql implements Sql {
   /** SQLite runs a deferred statement at once: nothing is left to run. */
   async deferredRan(): Promise<void> {}
 
+  /** SQLite's units share their commits already, by the writer's group (decision 0005): nothing to offer. */
+  async shareCommit(_key: string): Promise<void> {}
+
   /** One after the other: nothing to save here. */
   async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
     const results: BatchResult[] = [];
@@ -186,6 +189,10 @@ class SqliteUnit implements Sql {
 
   deferredRan(): Promise<void> {
     return this.sql.deferredRan();
+  }
+
+  shareCommit(key: string): Promise<void> {
+    return this.sql.shareCommit(key);
   }
 
   async beforeCommit(task: () => Promise<void>): Promise<void> {

@@ -1,0 +1,140 @@
+import type { PipelinedStatement, PipelineMark } from './pipeline.ts';
+import { failedStatementOf } from './pipeline.ts';
+
+/**
+ * Commits shared down a queue (decision 2001, amendment "Commits shared down a
+ * queue"). The creates of one process on one wallet run one after another
+ * anyway: each one's update waits for the row lock of the one ahead until that
+ * one's COMMIT is flushed to disk, so the wallet moves at most once per WAL
+ * flush. Units offered under one key (`Sql.shareCommit`) that hold no lock at
+ * their end instead gather into one transaction: the first of them sends it on
+ * its own connection, with every unit that joined meanwhile, once the key's
+ * transaction before it has ended; those that join later gather into the next
+ * one. So the wallet moves as many times per flush as creates waited for it,
+ * and a unit that joined sends no message of its own.
+ *
+ * All or nothing: if a statement fails, nothing of the transaction commits. The
+ * unit whose statement failed gets the error; the others get `SharedCommitFailed`
+ * and run again alone (PostgresStore.write). An error that no statement answered
+ * (the connection lost, the server shutting down) reaches every unit as it came:
+ * whether the COMMIT was done is not known, as for a unit alone.
+ */
+
+/** The most units one transaction carries: a bound on its message and on how long its first unit waits. */
+export const MAX_SHARED_UNITS = 16;
+
+/** A unit's writes, as it hands them to its key's transaction. */
+export interface SharedUnit {
+  /** Its statements after its BEGIN, in order; the COMMIT is the transaction's. */
+  statements: readonly PipelinedStatement[];
+  /** Its marks (`Sql.deferredRan`), counted within `statements`. */
+  marks: readonly PipelineMark[];
+}
+
+/** Sends BEGIN, the statements and COMMIT as one pipeline on the first unit's connection; undoes it on failure. */
+export type SendShared = (statements: readonly PipelinedStatement[], marks: readonly PipelineMark[]) => Promise<void>;
+
+/** To a unit whose writes were sound, rolled back with another's that failed: run it again, alone. */
+export class SharedCommitFailed extends Error {
+  constructor(readonly failure: unknown) {
+    super(`a transaction shared with other units of work failed: ${failure instanceof Error ? failure.message : String(failure)}`);
+    this.name = 'SharedCommitFailed';
+  }
+}
+
+interface Joined {
+  unit: SharedUnit;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** One key's transaction while it gathers units. */
+interface Gathering {
+  joined: Joined[];
+}
+
+/** SQLSTATE classes of errors that say nothing about one statement: the connection's, the server's going away. */
+const CONNECTION_ERROR = /^(08|57P)/;
+
+/** The transactions of one store's units, by key. */
+export class SharedCommits {
+  /** Each key's transaction gathering units now, if one is. */
+  private readonly gathering = new Map<string, Gathering>();
+  /** Each key's last transaction (gathering or sent): settles once it ended. The next one is sent after it. */
+  private readonly last = new Map<string, Promise<void>>();
+
+  /** Keys with a transaction gathering or in flight (tests check that every one ends). */
+  get size(): number {
+    return this.last.size;
+  }
+
+  /** How many units gather now for the key's next transaction (tests wait for them). */
+  gatheringFor(key: string): number {
+    return this.gathering.get(key)?.joined.length ?? 0;
+  }
+
+  /**
+   * Hands the unit's writes to its key's transaction. `placed` is called as soon
+   * as they have their place; `leave` when the unit's own connection is no longer
+   * needed (it joined a transaction another unit sends); `send` only when this
+   * unit sends it. Resolves once the transaction committed.
+   */
+  commit(key: string, unit: SharedUnit, hooks: { send: SendShared; placed: () => void; leave: () => void }): Promise<void> {
+    const open = this.gathering.get(key);
+    if (open && open.joined.length < MAX_SHARED_UNITS) {
+      const committed = new Promise<void>((resolve, reject) => open.joined.push({ unit, resolve, reject }));
+      hooks.placed();
+      hooks.leave();
+      return committed;
+    }
+    const gathering: Gathering = { joined: [] };
+    const committed = new Promise<void>((resolve, reject) => gathering.joined.push({ unit, resolve, reject }));
+    const before = this.last.get(key);
+    let ended: () => void = () => undefined;
+    const end = new Promise<void>((resolve) => (ended = resolve));
+    this.gathering.set(key, gathering);
+    this.last.set(key, end);
+    hooks.placed();
+    void this.sendAfter(key, gathering, before, hooks.send).finally(() => {
+      if (this.last.get(key) === end) this.last.delete(key);
+      ended();
+    });
+    return committed;
+  }
+
+  private async sendAfter(key: string, gathering: Gathering, before: Promise<void> | undefined, send: SendShared): Promise<void> {
+    // The transaction ahead holds the key's rows until it ends; meanwhile this one gathers.
+    if (before) await before;
+    if (this.gathering.get(key) === gathering) this.gathering.delete(key);
+    const { joined } = gathering;
+    const statements: PipelinedStatement[] = [];
+    const marks: PipelineMark[] = [];
+    // Where each unit's statements begin in the pipeline: BEGIN is its first statement.
+    const starts: number[] = [];
+    for (const { unit } of joined) {
+      const start = 1 + statements.length;
+      starts.push(start);
+      for (const mark of unit.marks) marks.push({ after: start + mark.after, reached: mark.reached });
+      statements.push(...unit.statements);
+    }
+    try {
+      await send(statements, marks);
+    } catch (error) {
+      const owner = ownerOf(error, starts, statements.length);
+      joined.forEach((member, index) => member.reject(owner === undefined || owner === index ? error : new SharedCommitFailed(error)));
+      return;
+    }
+    for (const member of joined) member.resolve();
+  }
+}
+
+/** Which unit's statement an error came from, or undefined (BEGIN, COMMIT, or no statement's: the connection's). */
+function ownerOf(error: unknown, starts: readonly number[], statementCount: number): number | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || CONNECTION_ERROR.test(code)) return undefined;
+  const failed = failedStatementOf(error);
+  if (failed === undefined || failed < 1 || failed > statementCount) return undefined;
+  let owner = 0;
+  while (owner + 1 < starts.length && starts[owner + 1]! <= failed) owner++;
+  return owner;
+}
