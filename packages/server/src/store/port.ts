@@ -78,9 +78,8 @@ export interface Sql {
    * one transaction of that key now gathering, which the first of them sends, on
    * its own connection, once the key's transaction before it has ended: one
    * COMMIT and one WAL flush for them all (decision 2001, amendment "Commits
-   * shared down a queue"). A statement that fails there fails its own unit; the
-   * others in the transaction fail with `SharedCommitFailed` and the store runs
-   * them again, alone. Resolves once the unit's writes have their place in the
+   * shared down a queue"). A statement that fails there fails its own unit, and
+   * the transaction is sent again without it. Resolves once the unit's writes have their place in the
    * key's order (joined a transaction of the key, or the unit ended): a unit of
    * the same key may then join behind them. Where nothing is shared (SQLite, a
    * read): at once.

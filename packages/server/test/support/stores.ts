@@ -71,6 +71,8 @@ export async function storeKinds(): Promise<StoreKind[]> {
 export interface TestStore {
   store: Store;
   kind: StoreKind;
+  /** PostgreSQL: another store on the same schema, with a pool of its own, as a second process opens one; the caller closes it. */
+  openAnother?: () => PostgresStore;
   /** Closes the store and removes its data (file or schema). */
   destroy(): Promise<void>;
 }
@@ -96,6 +98,7 @@ export async function createTestStore(kind: StoreKind): Promise<TestStore> {
   return {
     store,
     kind,
+    openAnother: () => new PostgresStore({ connectionString: POSTGRES_URL, schema, maxConnections: 5 }),
     destroy: async () => {
       await store.dropSchema();
       await store.close();

@@ -326,5 +326,28 @@ if ((await storeKinds()).includes('postgres')) {
       assert.equal(one.accountsInFlight.size + two.accountsInFlight.size, 0);
       await assertLedgerOk(s);
     });
+
+    it('concurrent creates from one wallet through two stores (two processes: two pools, each sharing its own commits) all end, and none overdraws', { timeout: 60_000 }, async () => {
+      const source = await walletParty(s, 100_000);
+      const target = await walletParty(s);
+      const other = s.testStore.openAnother!();
+      try {
+        const [one, two] = [serviceOn(s.testStore.store), serviceOn(other)];
+        const caller = platformCaller(s);
+        const send = (service: TransferService) =>
+          service.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body: transferBody(source, target, 10) });
+        // Each process's creates queue on the wallet and share commits, while the other's make their forecasts miss.
+        const outcomes = await Promise.all(Array.from({ length: 400 }, (_, i) => send(i % 2 === 0 ? one : two)));
+        const completed = outcomes.filter((o) => (o.body as { status?: string }).status === 'completed').length;
+        assert.equal(completed, 400);
+        assert.equal(await balance(s, source), 100_000 - 4_000);
+        assert.equal(await balance(s, target), 4_000);
+        assert.equal(one.accountsInFlight.size + two.accountsInFlight.size, 0);
+        assert.equal((s.testStore.store as PostgresStore).sharedCommits.size + other.sharedCommits.size, 0);
+        await assertLedgerOk(s);
+      } finally {
+        await other.close();
+      }
+    });
   });
 }

@@ -4,7 +4,8 @@ import { migrations, migrationSql } from '../migrations.ts';
 import { type BatchResult, type BatchStatement, type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
 import { EndOfUnitTasks } from '../end-of-unit.ts';
 import { type PipelinedStatement, type PipelineMark, runPipeline } from './pipeline.ts';
-import { SharedCommitFailed, SharedCommits } from './shared-commit.ts';
+import { SharedCommits } from './shared-commit.ts';
+import { isRetryable } from './sqlstate.ts';
 
 let driver: typeof pg | undefined;
 
@@ -78,11 +79,7 @@ function translateError(error: unknown): unknown {
   return error;
 }
 
-/** A deadlock's victim or a serialization failure: the unit may simply run again. */
-export function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === '40001' || code === '40P01';
-}
+export { isRetryable } from './sqlstate.ts';
 
 /** Runs one statement, sent alone, as a pipeline of one (pipeline.ts); answers its results. */
 type RunAlone = (statement: PipelinedStatement) => Promise<pg.QueryResult[]>;
@@ -308,8 +305,14 @@ export class PostgresUnit extends PostgresSql {
   private async sendShared(statements: readonly PipelinedStatement[], marks: readonly PipelineMark[]): Promise<void> {
     this.sent = true;
     roundTrips.count++;
-    // Untranslated: the shared transaction reads the error's SQLSTATE and statement to find whose it is.
-    await runPipeline(loadDriver(), this.connection, [this.ends.open, ...statements, this.ends.close], marks);
+    try {
+      await runPipeline(loadDriver(), this.connection, [this.ends.open, ...statements, this.ends.close], marks);
+    } catch (error) {
+      // The failed statement left the transaction open and aborted: ended here, as it may be sent again.
+      await this.connection.query(this.ends.undo).catch(() => undefined);
+      // Untranslated: the shared transaction reads the error's SQLSTATE and statement to find whose it is.
+      throw error;
+    }
   }
 
   async rollback(): Promise<void> {
@@ -435,8 +438,6 @@ export class PostgresStore implements Store {
   }
 
   async write<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
-    // A unit rolled back with another's statement in a shared transaction runs again, once, alone.
-    let share = true;
     for (let attempt = 0; ; attempt++) {
       const client = await this.pool.connect();
       let released = false;
@@ -448,18 +449,13 @@ export class PostgresStore implements Store {
       };
       // A connection that dies under the unit (PostgreSQL restarting) reported it through the
       // listener every connection has (constructor); the next query fails, and the unit answers 503.
-      const unit = new PostgresUnit(client, TRANSACTION, share ? { commits: this.sharedCommits, leave: release } : undefined);
+      const unit = new PostgresUnit(client, TRANSACTION, { commits: this.sharedCommits, leave: release });
       try {
         const value = await work(unit);
         await unit.commit();
         return value;
       } catch (error) {
         await unit.rollback().catch(() => undefined);
-        if (error instanceof SharedCommitFailed && share) {
-          share = false;
-          attempt--;
-          continue;
-        }
         if (isRetryable(error) && attempt < MAX_SERIALIZATION_RETRIES) continue;
         throw error;
       } finally {

@@ -1,5 +1,6 @@
 import type { PipelinedStatement, PipelineMark } from './pipeline.ts';
 import { failedStatementOf } from './pipeline.ts';
+import { isConnectionError, isRetryable } from './sqlstate.ts';
 
 /**
  * Commits shared down a queue (decision 2001, amendment "Commits shared down a
@@ -13,11 +14,15 @@ import { failedStatementOf } from './pipeline.ts';
  * one. So the wallet moves as many times per flush as creates waited for it,
  * and a unit that joined sends no message of its own.
  *
- * All or nothing: if a statement fails, nothing of the transaction commits. The
- * unit whose statement failed gets the error; the others get `SharedCommitFailed`
- * and run again alone (PostgresStore.write). An error that no statement answered
- * (the connection lost, the server shutting down) reaches every unit as it came:
- * whether the COMMIT was done is not known, as for a unit alone.
+ * All or nothing per attempt: if a statement fails, nothing of the transaction
+ * commits. The unit whose statement failed gets its error, and the transaction
+ * is sent again at once without it, on the same connection; a deadlock's victim
+ * or a serialization failure sends it again whole (a bounded number of times).
+ * An error that no statement answered (the connection lost, the server shutting
+ * down) reaches every unit left as it came: whether the COMMIT was done is not
+ * known, as for a unit alone. No unit of a shared transaction ever needs a
+ * connection of its own again: a unit that waits for one while the creates
+ * behind it in its wallets' queues hold the pool's others would never get it.
  */
 
 /** The most units one transaction carries: a bound on its message and on how long its first unit waits. */
@@ -31,16 +36,14 @@ export interface SharedUnit {
   marks: readonly PipelineMark[];
 }
 
-/** Sends BEGIN, the statements and COMMIT as one pipeline on the first unit's connection; undoes it on failure. */
+/**
+ * Sends BEGIN, the statements and COMMIT as one pipeline on the first unit's
+ * connection, and on failure ends the transaction there, so that it can be sent again.
+ */
 export type SendShared = (statements: readonly PipelinedStatement[], marks: readonly PipelineMark[]) => Promise<void>;
 
-/** To a unit whose writes were sound, rolled back with another's that failed: run it again, alone. */
-export class SharedCommitFailed extends Error {
-  constructor(readonly failure: unknown) {
-    super(`a transaction shared with other units of work failed: ${failure instanceof Error ? failure.message : String(failure)}`);
-    this.name = 'SharedCommitFailed';
-  }
-}
+/** How many times a shared transaction is sent again whole after a deadlock or a serialization failure. */
+const MAX_WHOLE_RETRIES = 5;
 
 interface Joined {
   unit: SharedUnit;
@@ -52,9 +55,6 @@ interface Joined {
 interface Gathering {
   joined: Joined[];
 }
-
-/** SQLSTATE classes of errors that say nothing about one statement: the connection's, the server's going away. */
-const CONNECTION_ERROR = /^(08|57P)/;
 
 /** The transactions of one store's units, by key. */
 export class SharedCommits {
@@ -106,32 +106,47 @@ export class SharedCommits {
     // The transaction ahead holds the key's rows until it ends; meanwhile this one gathers.
     if (before) await before;
     if (this.gathering.get(key) === gathering) this.gathering.delete(key);
-    const { joined } = gathering;
-    const statements: PipelinedStatement[] = [];
-    const marks: PipelineMark[] = [];
-    // Where each unit's statements begin in the pipeline: BEGIN is its first statement.
-    const starts: number[] = [];
-    for (const { unit } of joined) {
-      const start = 1 + statements.length;
-      starts.push(start);
-      for (const mark of unit.marks) marks.push({ after: start + mark.after, reached: mark.reached });
-      statements.push(...unit.statements);
+    // Every unit is told only once the transaction is done with: the first unit's connection is in use until then.
+    const outcomes = new Map<Joined, unknown>();
+    const left = [...gathering.joined];
+    for (let wholeRetries = 0; left.length > 0; ) {
+      const { statements, marks, starts } = pipelineOf(left);
+      try {
+        await send(statements, marks);
+        break;
+      } catch (error) {
+        const owner = isConnectionError(error) || isRetryable(error) ? undefined : ownerOf(error, starts, statements.length);
+        if (owner !== undefined) {
+          outcomes.set(left[owner]!, error);
+          left.splice(owner, 1);
+        } else if (!isRetryable(error) || ++wholeRetries > MAX_WHOLE_RETRIES) {
+          for (const member of left.splice(0)) outcomes.set(member, error);
+        }
+      }
     }
-    try {
-      await send(statements, marks);
-    } catch (error) {
-      const owner = ownerOf(error, starts, statements.length);
-      joined.forEach((member, index) => member.reject(owner === undefined || owner === index ? error : new SharedCommitFailed(error)));
-      return;
+    for (const member of gathering.joined) {
+      if (outcomes.has(member)) member.reject(outcomes.get(member));
+      else member.resolve();
     }
-    for (const member of joined) member.resolve();
   }
 }
 
-/** Which unit's statement an error came from, or undefined (BEGIN, COMMIT, or no statement's: the connection's). */
+/** The pipeline of the units' statements after BEGIN, their marks moved to their places, and where each unit begins. */
+function pipelineOf(units: readonly Joined[]): { statements: PipelinedStatement[]; marks: PipelineMark[]; starts: number[] } {
+  const statements: PipelinedStatement[] = [];
+  const marks: PipelineMark[] = [];
+  const starts: number[] = [];
+  for (const { unit } of units) {
+    const start = 1 + statements.length; // BEGIN is the pipeline's first statement
+    starts.push(start);
+    for (const mark of unit.marks) marks.push({ after: start + mark.after, reached: mark.reached });
+    statements.push(...unit.statements);
+  }
+  return { statements, marks, starts };
+}
+
+/** Which unit's statement an error came from, or undefined (BEGIN's or COMMIT's). */
 function ownerOf(error: unknown, starts: readonly number[], statementCount: number): number | undefined {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code !== 'string' || CONNECTION_ERROR.test(code)) return undefined;
   const failed = failedStatementOf(error);
   if (failed === undefined || failed < 1 || failed > statementCount) return undefined;
   let owner = 0;
