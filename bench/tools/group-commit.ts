@@ -10,7 +10,8 @@
 // own three messages; what a group shares is BEGIN, COMMIT and the commit's WAL flush.
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { isRetryable, PostgresUnit, type UnitEnds } from '../../packages/server/src/store/postgres/postgres-store.ts';
+import { PostgresUnit, type UnitEnds } from '../../packages/server/src/store/postgres/postgres-store.ts';
+import { isRetryable } from '../../packages/server/src/store/postgres/sqlstate.ts';
 import type { Sql, Store } from '../../packages/server/src/store/port.ts';
 
 export const MAX_GROUP = 16; // each unit is a subtransaction; PostgreSQL caches 64 per transaction

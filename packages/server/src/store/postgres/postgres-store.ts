@@ -79,8 +79,6 @@ function translateError(error: unknown): unknown {
   return error;
 }
 
-export { isRetryable } from './sqlstate.ts';
-
 /** Runs one statement, sent alone, as a pipeline of one (pipeline.ts); answers its results. */
 type RunAlone = (statement: PipelinedStatement) => Promise<pg.QueryResult[]>;
 
@@ -253,13 +251,14 @@ export class PostgresUnit extends PostgresSql {
    */
   override shareCommit(key: string): Promise<void> {
     if (!this.sharing || this.ends !== TRANSACTION) return Promise.resolve();
-    if (!this.offered) {
-      let placed: () => void = () => undefined;
-      const hasPlace = new Promise<void>((resolve) => (placed = resolve));
-      this.offered = { key, placed, hasPlace };
+    if (this.offered) {
+      this.offered.key = key;
+      return this.offered.hasPlace;
     }
-    this.offered.key = key;
-    return this.offered.hasPlace;
+    let placed: () => void = () => undefined;
+    const hasPlace = new Promise<void>((resolve) => (placed = resolve));
+    this.offered = { key, placed, hasPlace };
+    return hasPlace;
   }
 
   /** Runs the tasks left for the end (their writes deferred), then sends what is pending with the COMMIT. */

@@ -8,8 +8,9 @@ export function isRetryable(error: unknown): boolean {
 
 /**
  * An error about the connection or the server, not about a statement: class 08
- * (connection exception) and 57P (the server shutting down or gone). Whatever the
- * unit sent last may or may not have been done.
+ * (connection exception), 57P (the server shutting down or gone), or no SQLSTATE
+ * at all (the driver's own, as when the socket closes). Whatever the unit sent
+ * last may or may not have been done.
  */
 export function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
