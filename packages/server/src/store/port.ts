@@ -60,31 +60,33 @@ export interface Sql {
    */
   holdsNoLock(): boolean;
   /**
-   * Resolves once the database has run every statement the unit deferred so
-   * far, before its COMMIT: the rows they changed are then locked by the unit
-   * until it ends. PostgreSQL asks for their answers ahead of the rest of the
-   * unit's message (a Flush after them), so a unit of work that waits on this
-   * one can send its own statements while this one commits, to wait on the row
-   * locks inside the database instead of on the commit in Node (chained
-   * forecasts: domain/transfers/forecast-offer.ts). Resolves too when the unit
-   * ends without getting there (an error, a rollback). Where statements run at
-   * once (SQLite, a read): at once.
-   */
-  deferredRan(): Promise<void>;
-  /**
    * Offers the unit's COMMIT to the units of this process offered under the same
-   * key (the creates queued on one wallet: domain/transfers/forecast-offer.ts).
-   * PostgreSQL: if the unit still holds no lock at its end, its writes join the
-   * one transaction of that key now gathering, which the first of them sends, on
-   * its own connection, once the key's transaction before it has ended: one
-   * COMMIT and one WAL flush for them all (decision 2001, amendment "Commits
-   * shared down a queue"). A statement that fails there fails its own unit, and
-   * the transaction is sent again without it. Resolves once the unit's writes have their place in the
-   * key's order (joined a transaction of the key, or the unit ended): a unit of
-   * the same key may then join behind them. Where nothing is shared (SQLite, a
-   * read): at once.
+   * key (every transfer create: domain/transfers/forecast-offer.ts). PostgreSQL:
+   * if the unit still holds no lock at its end, its writes join the one
+   * transaction of that key now gathering, which the first of them sends, on its
+   * own connection, once the key's transaction before it has ended: one COMMIT
+   * and one WAL flush for them all (decision 2001, amendments "Commits shared
+   * down a queue" and "One shared transaction per process"). `locks` names the
+   * rows its writes lock: a transaction whose units lock different rows locks
+   * them all first, in one order. A statement that fails there fails its own
+   * unit, and the transaction is sent again without it. Resolves once the unit's
+   * writes have their place in the key's order (joined a transaction of the key,
+   * or the unit ended): a unit of the same key may then join behind them. Where
+   * nothing is shared (SQLite, a read): at once.
    */
-  shareCommit(key: string): Promise<void>;
+  shareCommit(key: string, locks?: LocksFirst): Promise<void>;
+}
+
+/**
+ * The rows a unit's deferred writes lock (by key), and the statement that locks
+ * such rows in the one global order. A shared transaction whose units lock
+ * different rows sends that statement first, for all of their rows: its locks
+ * are then taken in that order, as one unit's own writes take theirs, so two
+ * such transactions (of two processes) cannot deadlock each other.
+ */
+export interface LocksFirst {
+  ids: readonly string[];
+  statement: (ids: readonly string[]) => BatchStatement;
 }
 
 export interface BatchStatement {

@@ -11,8 +11,6 @@ import { roundTrips } from '../../src/store/postgres/postgres-store.ts';
 const CREATED = '2026-01-01T00:00:00.000Z';
 const insertPlatform = 'INSERT INTO platforms (platform_id, name, created_on) VALUES (?, ?, ?)';
 const nameOf = 'SELECT name FROM platforms WHERE platform_id = ?';
-/** Whether `promise` settles within a few event-loop turns. */
-const settlesSoon = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30))]);
 
 for (const kind of await storeKinds()) {
   describe(`deferred writes (${kind})`, () => {
@@ -52,40 +50,6 @@ for (const kind of await storeKinds()) {
       assert.equal(await t.store.read(async (sql) => sql.holdsNoLock()), true, 'a read holds none');
       assert.equal(await nameStored('d-lock'), 'deferred');
     });
-
-    it('deferredRan settles once the statements deferred before it ran, ahead of the rest of the unit (PostgreSQL); at once where they ran at once', async () => {
-      let ranAt = 0;
-      await t.store.write(async (sql) => {
-        assert.equal(await settlesSoon(sql.deferredRan()), true, 'nothing deferred yet: at once');
-        await sql.defer(insertPlatform, ['ran-1', 'ran', CREATED]);
-        void sql.deferredRan().then(() => (ranAt = performance.now()));
-        // After the mark: a statement that keeps the unit from its COMMIT for 300 ms.
-        if (kind === 'postgres') await sql.defer('SELECT pg_sleep(0.3)');
-      });
-      const committedAt = performance.now();
-      assert.ok(ranAt > 0, 'settled');
-      if (kind === 'postgres') assert.ok(committedAt - ranAt >= 250, `answered before the rest of the message ran (${Math.round(committedAt - ranAt)} ms before the commit)`);
-      assert.equal(await nameStored('ran-1'), 'ran');
-      assert.equal(await settlesSoon(t.store.read(async (sql) => sql.deferredRan())), true, 'a read: at once');
-    });
-
-    if (kind === 'postgres') {
-      it('deferredRan settles when the unit fails before its statements ran, and nothing of the unit stays', async () => {
-        let ran: Promise<void> | undefined;
-        await assert.rejects(
-          t.store.write(async (sql) => {
-            await sql.defer(insertPlatform, ['ran-2', 'first', CREATED]);
-            await sql.defer(insertPlatform, ['ran-2', 'a duplicate', CREATED]);
-            await sql.defer(insertPlatform, ['ran-3', 'after it', CREATED]);
-            ran = sql.deferredRan();
-          }),
-          UniqueViolation,
-        );
-        assert.equal(await settlesSoon(ran!), true);
-        assert.equal(await nameStored('ran-2'), undefined);
-        assert.equal(await nameStored('ran-3'), undefined);
-      });
-    }
 
     it('tasks left for the end run after the work, in order, in its transaction; a task may leave another', async () => {
       const order: string[] = [];

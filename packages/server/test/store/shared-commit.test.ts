@@ -1,9 +1,10 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
-import { type Sql, UniqueViolation } from '../../src/store/port.ts';
+import { type LocksFirst, type Sql, type Store, UniqueViolation } from '../../src/store/port.ts';
 import type { PostgresStore } from '../../src/store/postgres/postgres-store.ts';
-import { MAX_SHARED_UNITS } from '../../src/store/postgres/shared-commit.ts';
+import type { PipelinedStatement } from '../../src/store/postgres/pipeline.ts';
+import { MAX_SHARED_UNITS, SharedCommits } from '../../src/store/postgres/shared-commit.ts';
 import { isConnectionError } from '../../src/store/postgres/sqlstate.ts';
 
 // `Sql.shareCommit` (decision 2001, amendment "Commits shared down a queue"):
@@ -20,6 +21,13 @@ const nameOf = 'SELECT name FROM platforms WHERE platform_id = ?';
 const settlesSoon = (promise: Promise<unknown>) =>
   Promise.race([promise.then(() => true, () => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 50))]);
 
+/** Locks platforms' rows in the one order, as the ledger's statement locks its accounts (repos/ledger-forecast.ts). */
+const lockPlatformsInOrder = (ids: readonly string[]) => ({
+  sql: `SELECT platform_id FROM platforms WHERE platform_id = ANY (string_to_array(?, ' ')) ORDER BY platform_id COLLATE "C" FOR UPDATE`,
+  params: [ids.join(' ')],
+});
+const locking = (...ids: string[]): LocksFirst => ({ ids, statement: lockPlatformsInOrder });
+
 function gate(): { promise: Promise<void>; open: () => void } {
   let open: () => void = () => undefined;
   const promise = new Promise<void>((resolve) => (open = resolve));
@@ -32,7 +40,9 @@ for (const kind of await storeKinds()) {
     before(async () => {
       t = await createTestStore(kind);
       await t.store.write(async (sql) => {
-        for (const id of ['lock-1', 'lock-2', 'lock-3', 'lock-4', 'lock-5', 'lock-6', 'lock-7']) await sql.run(insertPlatform, [id, 'idle', CREATED]);
+        for (const id of ['lock-1', 'lock-2', 'lock-3', 'lock-4', 'lock-5', 'lock-6', 'lock-7', 'lock-8', 'lock-9', 'x-2', 'x-5']) {
+          await sql.run(insertPlatform, [id, 'idle', CREATED]);
+        }
       });
     });
     after(async () => {
@@ -44,12 +54,12 @@ for (const kind of await storeKinds()) {
     }
 
     /** A unit offered under `key` that defers `writes`: answers how many times the store ran it, and its outcome. */
-    function sharing(key: string, writes: (sql: Sql) => Promise<void>) {
+    function sharing(key: string, writes: (sql: Sql) => Promise<void>, options: { store?: Store; locks?: LocksFirst } = {}) {
       const runs = { count: 0 };
-      const done = t.store.write(async (sql) => {
+      const done = (options.store ?? t.store).write(async (sql) => {
         runs.count++;
         // Not awaited inside the unit: the unit's place comes once its work has returned.
-        void sql.shareCommit(key);
+        void sql.shareCommit(key, options.locks);
         await writes(sql);
       });
       return { runs, done };
@@ -68,8 +78,8 @@ for (const kind of await storeKinds()) {
     }
 
     /** Until `count` units gather for the key's next transaction (PostgreSQL). */
-    async function gathered(key: string, count: number): Promise<void> {
-      const commits = (t.store as PostgresStore).sharedCommits;
+    async function gathered(key: string, count: number, store: Store = t.store): Promise<void> {
+      const commits = (store as PostgresStore).sharedCommits;
       for (let tries = 0; tries < 500 && commits.gatheringFor(key) !== count; tries++) await new Promise((resolve) => setTimeout(resolve, 5));
       assert.equal(commits.gatheringFor(key), count, `${count} units gathered for ${key}`);
     }
@@ -245,5 +255,80 @@ for (const kind of await storeKinds()) {
       assert.equal(await nameStored('lock-4'), 'idle');
       assert.equal((t.store as PostgresStore).sharedCommits.size, 0);
     });
+
+    it('two processes\' shared transactions whose units lock crossing rows lock them all first, in one order, and do not deadlock', async () => {
+      const other = t.openAnother!();
+      try {
+        // Each store's first transaction waits on a held row, so that two units gather behind it in each.
+        const resentBefore = (t.store as PostgresStore).sharedCommits.sentAgainWhole; // the deadlock test's victim counts too
+        const holder = holdRow('lock-8');
+        const holder2 = holdRow('lock-9');
+        await Promise.all([holder.locked, holder2.locked]);
+        const lead = sharing('k-cross', (sql) => sql.defer(`${rename} /* cross-lead */`, ['moved', 'lock-8']));
+        const lead2 = sharing('k-cross', (sql) => sql.defer(`${rename} /* cross-lead-2 */`, ['moved', 'lock-9']), { store: other });
+        await Promise.all([blockedOn('cross-lead'), blockedOn('cross-lead-2')]);
+        // In statement order the first store's transaction takes x-5 then x-2, the other's x-2 then x-5,
+        // each pausing in between: without the lock taken first, a deadlock every time.
+        const pausing = (id: string) => async (sql: Sql) => {
+          await sql.defer(rename, ['crossed', id]);
+          await sql.defer('SELECT pg_sleep(0.3)');
+        };
+        // One after the other, so that each transaction has its units in this order.
+        const units = [sharing('k-cross', pausing('x-5'), { locks: locking('x-5') })];
+        await gathered('k-cross', 1);
+        units.push(sharing('k-cross', (sql) => sql.defer(rename, ['crossed', 'x-2']), { locks: locking('x-2') }));
+        await gathered('k-cross', 2);
+        const units2 = [sharing('k-cross', pausing('x-2'), { store: other, locks: locking('x-2') })];
+        await gathered('k-cross', 1, other);
+        units2.push(sharing('k-cross', (sql) => sql.defer(rename, ['crossed', 'x-5']), { store: other, locks: locking('x-5') }));
+        await gathered('k-cross', 2, other);
+        holder.release();
+        holder2.release();
+        await Promise.all([holder.done, holder2.done, lead.done, lead2.done, ...[...units, ...units2].map((unit) => unit.done)]);
+        const commits = [(t.store as PostgresStore).sharedCommits, other.sharedCommits];
+        assert.deepEqual([commits[0]!.sentAgainWhole - resentBefore, commits[1]!.sentAgainWhole], [0, 0], 'no deadlock: neither was sent again');
+        assert.deepEqual([...units, ...units2].map((unit) => unit.runs.count), [1, 1, 1, 1]);
+        const [x2, x5] = await writers(['x-2', 'x-5']);
+        assert.equal(x2, x5, 'the last transaction to commit wrote both rows');
+        assert.deepEqual(commits.map((shared) => shared.size), [0, 0]);
+      } finally {
+        await other.close();
+      }
+    });
   });
 }
+
+describe('shared commits: the lock taken first', () => {
+  /** The statements of the one transaction `units` gather into, each unit offering the rows it locks. */
+  async function statementsFor(units: Array<readonly string[] | undefined>): Promise<string[]> {
+    const commits = new SharedCommits();
+    const sent: PipelinedStatement[][] = [];
+    const hold = gate();
+    const hooks = (record: boolean) => ({
+      send: async (statements: readonly PipelinedStatement[]) => {
+        if (record) sent.push([...statements]);
+        else await hold.promise; // the transaction ahead: the units gather meanwhile
+      },
+      placed: () => undefined,
+      leave: () => undefined,
+    });
+    const statement = (ids: readonly string[]): PipelinedStatement => ({ text: `LOCK ${ids.join(',')}`, name: undefined, values: [] });
+    const ahead = commits.commit('k', { statements: [] }, hooks(false));
+    const done = units.map((ids, index) =>
+      commits.commit('k', { statements: [{ text: `UNIT ${index}`, name: undefined, values: [] }], ...(ids && { locks: { ids, statement } }) }, hooks(true)),
+    );
+    hold.open();
+    await Promise.all([ahead, ...done]);
+    assert.equal(sent.length, 1, 'one transaction');
+    return sent[0]!.map((one) => one.text);
+  }
+
+  it('units locking different rows: one statement locks them all first, in order, each once', async () => {
+    assert.deepEqual(await statementsFor([['w-5', 'w-7'], ['w-2', 'w-9'], ['w-7', 'w-2']]), ['LOCK w-2,w-5,w-7,w-9', 'UNIT 0', 'UNIT 1', 'UNIT 2']);
+  });
+
+  it('units locking the same rows (one wallet\'s queue), or none, need no such statement', async () => {
+    assert.deepEqual(await statementsFor([['w-1', 'w-3'], ['w-3', 'w-1']]), ['UNIT 0', 'UNIT 1']);
+    assert.deepEqual(await statementsFor([undefined, undefined]), ['UNIT 0', 'UNIT 1']);
+  });
+});

@@ -15,7 +15,6 @@ export function notingSql(sql: Sql, note: (text: string) => void): Sql {
     batch: (list) => (list.forEach((statement) => note(statement.sql)), sql.batch(list)),
     beforeCommit: (task) => sql.beforeCommit(task),
     holdsNoLock: () => sql.holdsNoLock(),
-    deferredRan: () => sql.deferredRan(),
-    shareCommit: (key) => sql.shareCommit(key),
+    shareCommit: (key, locks) => sql.shareCommit(key, locks),
   };
 }

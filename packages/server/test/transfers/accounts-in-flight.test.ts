@@ -1,39 +1,34 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AccountsInFlight, CONTENDED_MS, CreateRun } from '../../src/domain/transfers/forecast-offer.ts';
+import { AccountsInFlight, CONTENDED_MS, CREATES_KEY, CreateRun } from '../../src/domain/transfers/forecast-offer.ts';
 import { balancesAfter, noteEntryWritten } from '../../src/ledger/forecast.ts';
 import type { LedgerEntry } from '../../src/ledger/types.ts';
-import type { Sql } from '../../src/store/port.ts';
+import type { LocksFirst, Sql } from '../../src/store/port.ts';
 import type { WalletLedgerRow } from '../../src/store/repos/transfer-parties.ts';
 
 // Chained forecasts (forecast-offer.ts): this process's creates on one wallet
 // queue; each forecasts from where the one ahead leaves the wallet. Unless it
-// holds a lock, it offers its COMMIT to be shared under its wallets' key and,
-// behind a create on the same wallets, goes on once that one's writes have
-// their place among the key's shared commits; behind one on other wallets, once
-// the database ran that one's writes (or it ended). A wallet another process is
-// moving is taken off the queues for a while.
+// holds a lock, it offers its COMMIT to be shared under the process's one key,
+// with its wallets to lock first, and goes on once the creates ahead of it in
+// its wallets' queues have their place among the shared commits (or ended). A
+// wallet another process is moving is taken off the queues for a while.
 
 /**
  * Enough of a unit of work for CreateRun: the ledger keys what it follows by the object; `holdsNoLock` answers
- * as told; `deferredRan` settles when the test says the database ran the unit's writes (`writesRan`);
- * `shareCommit` records the key and settles when the test gives the unit's writes their place (`place`).
+ * as told; `shareCommit` records the key and the rows to lock, and settles when the test gives the unit's
+ * writes their place (`place`).
  */
 function fakeUnit(holdsNoLock = true) {
-  const ran = { asked: 0, writesRan: () => undefined as void };
-  const shared = { keys: [] as string[], place: () => undefined as void };
+  const shared = { keys: [] as string[], locks: [] as string[][], place: () => undefined as void };
   const unit = {
     holdsNoLock: () => holdsNoLock,
-    deferredRan: () => {
-      ran.asked++;
-      return new Promise<void>((resolve) => (ran.writesRan = resolve));
-    },
-    shareCommit: (key: string) => {
+    shareCommit: (key: string, locks?: LocksFirst) => {
       shared.keys.push(key);
+      shared.locks.push([...(locks?.ids ?? [])]);
       return new Promise<void>((resolve) => (shared.place = resolve));
     },
   } as unknown as Sql;
-  return { unit, ran, shared };
+  return { unit, shared };
 }
 const row = (id: string, postingCount: number, available = 1_000): WalletLedgerRow => ({
   ledger_account_id: id,
@@ -50,9 +45,9 @@ const posted = (sql: Sql, id: string, accountSeq: number, availableAfter: number
 /** A create run begun on a fake unit: `begun` settles once it knows where it starts from (`base`). */
 function started(queues: AccountsInFlight, rows: WalletLedgerRow[], options: { forecast?: boolean; holdsNoLock?: boolean } = {}) {
   const run = new CreateRun(queues);
-  const { unit, ran, shared } = fakeUnit(options.holdsNoLock);
+  const { unit, shared } = fakeUnit(options.holdsNoLock);
   const begun = run.begin(unit, rows, options.forecast ?? true);
-  return { run, unit, ran, shared, begun, base: (id: string) => balancesAfter(unit).get(id) };
+  return { run, unit, shared, begun, base: (id: string) => balancesAfter(unit).get(id) };
 }
 /** Whether `promise` settles within a few event-loop turns. */
 const settlesSoon = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30))]);
@@ -74,21 +69,20 @@ describe('chained forecasts: a create run', () => {
       'second: from the first one\'s tip, not its own read',
     );
     await firstCommit;
-    assert.deepEqual(first.shared.keys, ['a'], 'offers its commit under its wallets\' key');
-    assert.equal(first.ran.asked, 0, 'the create behind is on the same wallets: it needs the first one\'s place, not when its writes ran');
+    assert.deepEqual(first.shared.keys, [CREATES_KEY], 'offers its commit under the process\'s one key');
+    assert.deepEqual(first.shared.locks, [['a']], 'with its wallets to lock first');
     posted(second.unit, 'a', 5, 800);
     const secondCommit = second.run.beforeCommit(second.unit);
     assert.equal(await settlesSoon(secondCommit), false, 'its COMMIT waits until the first one\'s writes have their place');
     first.shared.place();
     assert.equal(await settlesSoon(secondCommit), true, 'not for the first one\'s commit: its own writes go after the first one\'s');
-    assert.deepEqual(second.shared.keys, ['a']);
-    assert.equal(second.ran.asked, 0, 'nobody behind the second: it asks nothing');
+    assert.deepEqual(second.shared.keys, [CREATES_KEY]);
     first.run.end(true);
     second.run.end(true);
     assert.equal(queues.size, 0);
   });
 
-  it('behind a create on other wallets, waits until the database ran that one\'s writes, not for its place', async () => {
+  it('behind a create on other wallets too, goes on once that one\'s writes have their place among the shared commits', async () => {
     const queues = new AccountsInFlight();
     const first = started(queues, [row('a', 3)]);
     await first.begun;
@@ -96,20 +90,19 @@ describe('chained forecasts: a create run', () => {
     posted(first.unit, 'a', 4, 900);
     await first.run.beforeCommit(first.unit);
     await second.begun;
-    assert.equal(first.ran.asked, 1, 'a create on other wallets behind it: the first asks when the database ran its writes');
     posted(second.unit, 'a', 5, 800);
     const secondCommit = second.run.beforeCommit(second.unit);
+    assert.equal(await settlesSoon(secondCommit), false, 'the first one\'s writes have no place yet');
     first.shared.place();
-    assert.equal(await settlesSoon(secondCommit), false, 'the first one\'s place among the commits of key "a" orders nothing of key "a b"');
-    first.ran.writesRan();
-    assert.equal(await settlesSoon(secondCommit), true, 'the row lock orders the rest');
-    assert.deepEqual(second.shared.keys, ['a b']);
+    assert.equal(await settlesSoon(secondCommit), true, 'its writes go after the first one\'s, in the same transaction or a later one');
+    assert.deepEqual(second.shared.keys, [CREATES_KEY], 'one key for every create of the process');
+    assert.deepEqual(second.shared.locks, [['a', 'b']], 'both wallets, to lock first in the one order');
     first.run.end(true);
     second.run.end(true);
     assert.equal(queues.size, 0);
   });
 
-  it('the create behind goes on when the one ahead ends before its writes ran, and one that joins late waits for the end', async () => {
+  it('the create behind goes on when the one ahead ends before its writes had a place, and one that joins late waits for the end', async () => {
     const queues = new AccountsInFlight();
     const first = started(queues, [row('a', 3)]);
     await first.begun;
@@ -122,8 +115,7 @@ describe('chained forecasts: a create run', () => {
     assert.equal(await settlesSoon(secondCommit), false);
     first.run.end(false);
     assert.equal(await settlesSoon(secondCommit), true, 'the first failed: its writes will never have a place');
-    // The second said nothing when it sent (nobody behind yet): a third joining now waits for its end.
-    assert.equal(second.ran.asked, 0);
+    // The second's writes have no place yet: a third joining now waits for that, or for its end.
     const third = started(queues, [row('a', 5, 800)]);
     await third.begun;
     posted(third.unit, 'a', 6, 700);

@@ -84,7 +84,7 @@ function chainingStore(store: Store, next: () => Promise<unknown>, firstFails: b
 /**
  * A store whose first unit, once it joined its wallets' queues (at its first write), starts `next` (a create
  * on the same wallets) and lets it read and join the queues behind; then it does the rest of its work and, after the point where the create behind may
- * send its writes (its own writes ran: `Sql.deferredRan`), holds its COMMIT 300 ms inside PostgreSQL
+ * hand on its writes (its own have their place among the shared commits), holds its COMMIT 300 ms inside PostgreSQL
  * (`pg_sleep`), or fails there (a division by zero). `times` records when the second unit's work returned
  * (its message leaves then) and when the first unit ended.
  */
@@ -344,6 +344,65 @@ if ((await storeKinds()).includes('postgres')) {
         assert.equal(await balance(s, target), 4_000);
         assert.equal(one.accountsInFlight.size + two.accountsInFlight.size, 0);
         assert.equal((s.testStore.store as PostgresStore).sharedCommits.size + other.sharedCommits.size, 0);
+        await assertLedgerOk(s);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('concurrent creates on different wallets through one service share commits with each other: all complete, in fewer transactions than creates', async () => {
+      const pairs = await Promise.all(Array.from({ length: 8 }, async () => ({ source: await walletParty(s, 1_000), target: await walletParty(s) })));
+      const service = serviceOn(s.testStore.store);
+      const caller = platformCaller(s);
+      const outcomes = await Promise.all(
+        Array.from({ length: 32 }, (_, i) =>
+          service.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body: transferBody(pairs[i % 8]!.source, pairs[i % 8]!.target, 10) }),
+        ),
+      );
+      assert.equal(outcomes.filter((o) => (o.body as { status?: string }).status === 'completed').length, 32);
+      for (const { source, target } of pairs) {
+        assert.equal(await balance(s, source), 1_000 - 40);
+        assert.equal(await balance(s, target), 40);
+      }
+      const ids = outcomes.map((o) => (o.body as { transferID: string }).transferID);
+      const writers = await s.testStore.store.read((sql) =>
+        sql.all<{ xmin: string }>(`SELECT DISTINCT xmin::text AS xmin FROM transfers WHERE transfer_id IN (${ids.map(() => '?').join(', ')})`, ids),
+      );
+      assert.ok(writers.length < ids.length, `${ids.length} creates committed in ${writers.length} transactions`);
+      assert.equal((s.testStore.store as PostgresStore).sharedCommits.sentAgainWhole, 0, 'no deadlock');
+      assert.equal(service.accountsInFlight.size, 0);
+      await assertLedgerOk(s);
+    });
+
+    it('concurrent creates around a ring of wallets, both ways, through two stores (two processes) all complete without a deadlock, and the money adds up', { timeout: 60_000 }, async () => {
+      const ring = await Promise.all(Array.from({ length: 6 }, () => walletParty(s, 10_000)));
+      const other = s.testStore.openAnother!();
+      try {
+        const stores = [s.testStore.store as PostgresStore, other];
+        const [one, two] = stores.map((store) => serviceOn(store));
+        const caller = platformCaller(s);
+        const resentBefore = stores.map((store) => store.sharedCommits.sentAgainWhole);
+        // Each create moves 10 from a wallet to its neighbour, clockwise or back: every wallet is locked by both processes.
+        const moves = Array.from({ length: 240 }, (_, i) => ({ from: i % 6, to: (i % 6) + (i % 4 < 2 ? 1 : 5), service: i % 2 === 0 ? one! : two! }));
+        const outcomes = await Promise.all(
+          moves.map(({ from, to, service }) =>
+            service.create(caller, { accountID: caller.platformID, idempotencyKey: randomUUID(), waitForRail: true, body: transferBody(ring[from]!, ring[to % 6]!, 10) }),
+          ),
+        );
+        assert.equal(outcomes.filter((o) => (o.body as { status?: string }).status === 'completed').length, moves.length);
+        const expected = ring.map(() => 10_000);
+        for (const { from, to } of moves) {
+          expected[from]! -= 10;
+          expected[to % 6]! += 10;
+        }
+        assert.deepEqual(await Promise.all(ring.map((wallet) => balance(s, wallet))), expected);
+        assert.deepEqual(
+          stores.map((store, index) => store.sharedCommits.sentAgainWhole - resentBefore[index]!),
+          [0, 0],
+          'no shared transaction was a deadlock\'s victim',
+        );
+        assert.equal(one!.accountsInFlight.size + two!.accountsInFlight.size, 0);
+        assert.deepEqual(stores.map((store) => store.sharedCommits.size), [0, 0]);
         await assertLedgerOk(s);
       } finally {
         await other.close();

@@ -1,5 +1,6 @@
 import { type AccountForecast, balancesAfter, followAccounts, offerForecast } from '../../ledger/forecast.ts';
 import type { Sql } from '../../store/port.ts';
+import { lockLedgerAccountsInOrder } from '../../store/repos/ledger-forecast.ts';
 import type { TransferPartyRows, WalletLedgerRow } from '../../store/repos/transfer-parties.ts';
 
 /**
@@ -7,17 +8,16 @@ import type { TransferPartyRows, WalletLedgerRow } from '../../store/repos/trans
  * this process on one wallet queue in the order their start reads came back.
  * Each forecasts from where the create ahead of it leaves the wallet (published
  * before that one's COMMIT is sent), not from its own read, which that COMMIT is
- * about to outdate; and it sends its own COMMIT's message only once the database
- * has run the one ahead's writes (`Sql.deferredRan`), so its update finds the
- * wallet's row locked by that one and waits for its commit inside the database,
- * then finds the row as forecast, instead of racing the other's update to it.
- * The wait between two creates' commits is then the database's, not a round
- * trip through this process (amendment "Sent while the one ahead commits").
- * A create behind one on the same wallets (the same key: its queues are that
- * one's) offers its COMMIT to be shared with it instead (`Sql.shareCommit`), and
- * so waits only until that one's writes have their place in the shared
- * transactions of the key: a run of creates on one wallet then commits with one
- * WAL flush (amendment "Commits shared down a queue").
+ * about to outdate. Every create of the process offers its COMMIT under one key
+ * (`CREATES_KEY`, `Sql.shareCommit`): the creates that end while the process's
+ * last shared transaction is in flight commit together in the next, with one
+ * WAL flush (amendments "Commits shared down a queue" and "One shared
+ * transaction per process"). A create waits only until the creates ahead of it
+ * in its wallets' queues have their place among those transactions: its writes
+ * then go after theirs, in the same transaction or a later one, and find the
+ * rows as forecast. Such a transaction locks all of its wallets first, in the
+ * one global order (`lockLedgerAccountsInOrder`), so that two processes'
+ * transactions cannot deadlock.
  * If the one ahead fails after publishing, or a create of another process moved
  * the wallet, the forecast misses and the create runs again without one
  * (src/ledger/forecast.ts), at the end of the queue.
@@ -29,6 +29,9 @@ import type { TransferPartyRows, WalletLedgerRow } from '../../store/repos/trans
  * take the guarded path outside the queue, ordered by the row lock alone, as
  * they did before chained forecasts.
  */
+
+/** The one key this process's creates share their commits under: one chain of shared transactions per process. */
+export const CREATES_KEY = 'transfer-creates';
 
 /** How long a wallet that another process is moving stays off chained forecasts. */
 export const CONTENDED_MS = 1_000;
@@ -43,14 +46,8 @@ interface Place {
   after: Promise<AccountForecast>;
   /** Settles when the create has committed or failed. */
   settled: Promise<void>;
-  /** Settles once the database has run the create's writes (its row locks are held), or it ended. */
-  ran: Promise<void>;
-  /** The wallets of the create, as one key (`walletsKey`): a create behind on the same key shares its commit. */
-  key: string;
-  /** Settles once the create's writes have their place among its key's shared commits, or it ended. */
+  /** Settles once the create's writes have their place among the process's shared commits, or it ended. */
   placed: Promise<void>;
-  /** Whether a create on other wallets joined the queue behind this one: only then does it ask when its writes ran. */
-  followed?: boolean;
   /** Whether it committed, once it settled. */
   committed?: boolean;
 }
@@ -87,7 +84,6 @@ export class AccountsInFlight {
   /** Puts a create at the end of the account's queue; answers the place ahead of it, if any (perhaps settled). */
   join(id: string, place: Place): Place | undefined {
     const ahead = this.last.get(id);
-    if (ahead && ahead.key !== place.key) ahead.followed = true;
     this.last.set(id, place);
     if (this.last.size > MAX_REMEMBERED) this.forgetSettled();
     return ahead;
@@ -113,14 +109,6 @@ export function walletLedgers(parties: TransferPartyRows): WalletLedgerRow[] {
   return rows.filter((row, index) => rows.findIndex((other) => other.ledger_account_id === row.ledger_account_id) === index);
 }
 
-/** The key a create's wallets share their commits under: its ledger accounts, in one order. */
-export function walletsKey(accounts: readonly AccountForecast[]): string {
-  return accounts
-    .map((account) => account.ledgerAccountID)
-    .sort()
-    .join(' ');
-}
-
 /** The wallets' ledger accounts as the ledger forecasts from them. */
 export function walletForecasts(rows: readonly WalletLedgerRow[]): AccountForecast[] {
   return rows.map(
@@ -143,28 +131,22 @@ export function walletForecasts(rows: readonly WalletLedgerRow[]): AccountForeca
  * follow: it then also waits for the ones ahead to end, as its guarded updates
  * take the rows' locks at once). `beforeCommit` says where this unit leaves its
  * wallets and, while the unit holds no lock, waits until the ones ahead have
- * their place (on its own wallets' key: in the key's shared commits; on others:
- * their writes ran), or ended, then offers its COMMIT under its key; a unit that
- * holds a lock (an entry left to the guarded path) neither waits nor shares, so a
- * wait in Node can never close a circle with a row lock. With a create on other
- * wallets behind it, it then asks to hear when its own writes ran
- * (`Sql.deferredRan`). `end` lets the ones behind go on: call it as soon as the
- * unit settled, before anything else is awaited.
+ * their place among the shared commits, or ended, then offers its COMMIT under
+ * `CREATES_KEY`, with its wallets to lock first; a unit that holds a lock (an
+ * entry left to the guarded path) neither waits nor shares, so a wait in Node
+ * can never close a circle with a row lock. `end` lets the ones behind go on:
+ * call it as soon as the unit settled, before anything else is awaited.
  */
 export class CreateRun {
   private readonly places = new Map<string, { place: Place; say: (state: AccountForecast) => void; ahead: Place | undefined; read: AccountForecast }>();
   private bases = new Map<string, AccountForecast>();
   private readonly settled: Promise<void>;
   private settle: () => void = () => undefined;
-  private readonly ran: Promise<void>;
-  private reportRan: () => void = () => undefined;
   private readonly placed: Promise<void>;
   private reportPlaced: () => void = () => undefined;
-  private key = '';
 
   constructor(private readonly queues: AccountsInFlight) {
     this.settled = new Promise<void>((resolve) => (this.settle = resolve));
-    this.ran = new Promise<void>((resolve) => (this.reportRan = resolve));
     this.placed = new Promise<void>((resolve) => (this.reportPlaced = resolve));
   }
 
@@ -173,12 +155,11 @@ export class CreateRun {
     const read = walletForecasts(rows);
     // Another process is moving one of the wallets: the guarded path, outside the queues.
     if (this.places.size === 0 && this.queues.contended(read.map((account) => account.ledgerAccountID))) return;
-    if (this.places.size === 0) this.key = walletsKey(read);
     for (const account of read) {
       if (this.places.has(account.ledgerAccountID)) continue;
       let say: (state: AccountForecast) => void = () => undefined;
       const after = new Promise<AccountForecast>((resolve) => (say = resolve));
-      const place: Place = { after, settled: this.settled, ran: this.ran, key: this.key, placed: this.placed };
+      const place: Place = { after, settled: this.settled, placed: this.placed };
       this.places.set(account.ledgerAccountID, { place, say, ahead: this.queues.join(account.ledgerAccountID, place), read: account });
     }
     const bases = await Promise.all(read.map((account) => this.baseOf(account)));
@@ -200,12 +181,9 @@ export class CreateRun {
     }
     if (sql.holdsNoLock()) {
       await this.waitAheadPlaced();
-      // Its writes join the key's shared commit if the unit still holds no lock at its end; else its place is its end.
-      void sql.shareCommit(this.key).then(this.reportPlaced);
+      // Its writes join the shared commit if the unit still holds no lock at its end; else its place is its end.
+      void sql.shareCommit(CREATES_KEY, { ids: [...this.places.keys()], statement: lockLedgerAccountsInOrder }).then(this.reportPlaced);
     }
-    // Asked only when a create on other wallets waits behind (a Flush costs both sides a message), and only now,
-    // after the wait, so a create that joined meanwhile is seen. One that joins later waits for this one's end.
-    if ([...this.places.values()].some(({ place }) => place.followed)) void sql.deferredRan().then(this.reportRan);
   }
 
   /**
@@ -227,7 +205,6 @@ export class CreateRun {
       else say(read);
       place.committed = committed;
     }
-    this.reportRan();
     this.reportPlaced();
     this.settle();
   }
@@ -245,12 +222,8 @@ export class CreateRun {
     await Promise.all([...this.places.values()].map(({ ahead }) => ahead?.settled));
   }
 
-  /**
-   * Until the creates ahead have their place: on the same key, in its shared
-   * commits (this one's writes then go after theirs); on other wallets, once the
-   * database ran their writes (the row locks then order the rest). Or they ended.
-   */
+  /** Until the creates ahead have their place among the shared commits (this one's writes then go after theirs), or ended. */
   private async waitAheadPlaced(): Promise<void> {
-    await Promise.all([...this.places.values()].map(({ ahead }) => (ahead?.key === this.key ? ahead.placed : ahead?.ran)));
+    await Promise.all([...this.places.values()].map(({ ahead }) => ahead?.placed));
   }
 }

@@ -12,16 +12,6 @@ export interface PipelinedStatement {
   values: readonly SqlValue[];
 }
 
-/**
- * A point in a pipeline: once PostgreSQL has answered the first `after`
- * statements, `reached` is called, before the rest of the pipeline is answered
- * (a Flush message after them asks PostgreSQL to send their answers at once).
- */
-export interface PipelineMark {
-  after: number;
-  reached: () => void;
-}
-
 /** What node-pg's Connection offers a Submittable (pg-cursor and pg-query-stream drive it the same way). */
 interface ProtocolConnection {
   parsedStatements: Record<string, string>;
@@ -31,7 +21,6 @@ interface ProtocolConnection {
   describe(message: { type: 'P' | 'S'; name: string }): void;
   execute(message: { portal: string; rows: number }): void;
   sync(): void;
-  flush(): void;
   on(event: 'parseComplete', listener: () => void): void;
   off(event: 'parseComplete', listener: () => void): void;
 }
@@ -137,12 +126,11 @@ export function runPipeline(
   driver: typeof pg,
   client: pg.PoolClient | pg.Client,
   statements: readonly PipelinedStatement[],
-  marks: readonly PipelineMark[] = [],
 ): Promise<pg.QueryResult[]> {
   pipelineClass ??= definePipelineClass(driver.Query as unknown as QueryClass);
   const Pipeline = pipelineClass;
   return new Promise((resolve, reject) => {
-    const query = new Pipeline(statements, marks, (error, results) => {
+    const query = new Pipeline(statements, (error, results) => {
       if (error) reject(error);
       else resolve(Array.isArray(results) ? results : [results]);
     });
@@ -167,7 +155,6 @@ function definePipelineClass(Query: QueryClass) {
 
     constructor(
       private readonly statements: readonly PipelinedStatement[],
-      private readonly marks: readonly PipelineMark[],
       callback: PipelineCallback,
     ) {
       // The driver's Query only keeps `text`; the statements are what this class sends. Given as a
@@ -182,7 +169,7 @@ function definePipelineClass(Query: QueryClass) {
       // Corked: the whole pipeline leaves in as few socket writes as the kernel allows.
       connection.stream.cork?.();
       try {
-        for (const [index, { text, name, values }] of this.statements.entries()) {
+        for (const { text, name, values } of this.statements) {
           if (name === undefined || (connection.parsedStatements[name] === undefined && !parsedHere.has(name))) {
             connection.parse({ text, name: name ?? '' });
             this.parsing.push({ name: name ?? '', text });
@@ -192,7 +179,6 @@ function definePipelineClass(Query: QueryClass) {
           // The portal's description brings the field names of rows a RETURNING or SELECT answers.
           connection.describe({ type: 'P', name: '' });
           connection.execute({ portal: '', rows: 0 });
-          if (this.marks.some((mark) => mark.after === index + 1)) connection.flush();
         }
         connection.sync();
       } finally {
@@ -204,7 +190,6 @@ function definePipelineClass(Query: QueryClass) {
     override handleCommandComplete(message: unknown, connection: ProtocolConnection): void {
       super.handleCommandComplete(message, connection);
       this.completed++;
-      for (const mark of this.marks) if (mark.after === this.completed) mark.reached();
     }
 
     /**

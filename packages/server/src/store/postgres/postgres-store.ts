@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import { migrations, migrationSql } from '../migrations.ts';
-import { type BatchResult, type BatchStatement, type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
+import { type BatchResult, type BatchStatement, type LocksFirst, type Sql, type SqlValue, type Store, UniqueViolation } from '../port.ts';
 import { EndOfUnitTasks } from '../end-of-unit.ts';
-import { type PipelinedStatement, type PipelineMark, runPipeline } from './pipeline.ts';
+import { type PipelinedStatement, runPipeline } from './pipeline.ts';
 import { SharedCommits } from './shared-commit.ts';
 import { isRetryable } from './sqlstate.ts';
 
@@ -72,6 +72,10 @@ function pipelined(sql: string, params: readonly SqlValue[]): PipelinedStatement
   const { text, placeholders } = convert(sql);
   if (placeholders !== params.length) throw new Error(`statement has ${placeholders} placeholders for ${params.length} values`);
   return { text, name: statementName(text), values: params };
+}
+
+function pipelinedBatch({ sql, params }: BatchStatement): PipelinedStatement {
+  return pipelined(sql, params);
 }
 
 function translateError(error: unknown): unknown {
@@ -144,11 +148,8 @@ class PostgresSql implements Sql {
     return true;
   }
 
-  /** Outside a unit of work a deferred statement ran at once. */
-  async deferredRan(): Promise<void> {}
-
   /** Outside a unit of work there is no commit to share. */
-  async shareCommit(_key: string): Promise<void> {}
+  async shareCommit(_key: string, _locks?: LocksFirst): Promise<void> {}
 
   /** Outside a unit of work: one statement after the other, each prepared. */
   async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
@@ -178,12 +179,8 @@ export class PostgresUnit extends PostgresSql {
   private sent = false;
   /** What the unit left for its end (`beforeCommit`). */
   private readonly atEnd = new EndOfUnitTasks();
-  /** Marks among `pending` (`deferredRan`): each after the statements pending when it was asked for. */
-  private marks: PipelineMark[] = [];
-  /** Every mark not yet reached: the unit's end reaches them all. */
-  private readonly unreached = new Set<() => void>();
   /** The key the unit offered its COMMIT under (`shareCommit`), and who hears that its writes have their place. */
-  private offered: { key: string; placed: () => void; hasPlace: Promise<void> } | undefined;
+  private offered: { key: string; locks: LocksFirst | undefined; placed: () => void; hasPlace: Promise<void> } | undefined;
 
   constructor(
     private readonly connection: pg.PoolClient | pg.Client,
@@ -232,32 +229,21 @@ export class PostgresUnit extends PostgresSql {
     return !this.sent;
   }
 
-  /** A mark after what is pending: the pipeline that sends it asks for their answers at once. */
-  override deferredRan(): Promise<void> {
-    if (this.pending.length === 0 || this.nothingYet()) return Promise.resolve(); // nothing deferred waits
-    return new Promise<void>((resolve) => {
-      const reached = () => {
-        if (this.unreached.delete(reached)) resolve();
-      };
-      this.unreached.add(reached);
-      this.marks.push({ after: this.pending.length, reached });
-    });
-  }
-
   /**
    * Offered by a unit whose creates queue on a wallet (the port's contract): at
    * its end it joins the key's shared transaction if it still holds no lock.
    * Only a unit in a transaction of its own shares (not the bench's savepoints).
    */
-  override shareCommit(key: string): Promise<void> {
+  override shareCommit(key: string, locks?: LocksFirst): Promise<void> {
     if (!this.sharing || this.ends !== TRANSACTION) return Promise.resolve();
     if (this.offered) {
       this.offered.key = key;
+      this.offered.locks = locks;
       return this.offered.hasPlace;
     }
     let placed: () => void = () => undefined;
     const hasPlace = new Promise<void>((resolve) => (placed = resolve));
-    this.offered = { key, placed, hasPlace };
+    this.offered = { key, locks, placed, hasPlace };
     return hasPlace;
   }
 
@@ -266,10 +252,10 @@ export class PostgresUnit extends PostgresSql {
     await this.atEnd.run();
     try {
       if (this.nothingYet()) return; // the unit wrote and read nothing
-      if (this.offered && this.sharing && !this.sent) return await this.commitShared(this.offered.key, this.sharing.commits);
+      if (this.offered && this.sharing && !this.sent) return await this.commitShared(this.offered, this.sharing.commits);
       await this.sendPipeline([...this.pending, this.ends.close]);
     } finally {
-      this.reachAll();
+      this.ended();
     }
   }
 
@@ -278,19 +264,19 @@ export class PostgresUnit extends PostgresSql {
    * (shared-commit.ts): sent by this unit on its connection if it is the first,
    * else by the first, and this unit's connection goes back to the pool at once.
    */
-  private async commitShared(key: string, commits: SharedCommits): Promise<void> {
+  private async commitShared({ key, locks }: { key: string; locks: LocksFirst | undefined }, commits: SharedCommits): Promise<void> {
     const pending = this.pending;
     if (pending[0] !== this.ends.open) throw new Error('a unit that sent nothing has BEGIN first among its pending statements');
-    // The unit's marks count its pending statements, BEGIN included; the shared transaction counts from after it.
-    const marks = this.marks.map((mark) => ({ after: mark.after - 1, reached: mark.reached }));
     this.pending = [];
-    this.marks = [];
     try {
       await commits.commit(
         key,
-        { statements: pending.slice(1), marks },
         {
-          send: (statements, sharedMarks) => this.sendShared(statements, sharedMarks),
+          statements: pending.slice(1),
+          ...(locks && { locks: { ids: locks.ids, statement: (ids) => pipelinedBatch(locks.statement(ids)) } }),
+        },
+        {
+          send: (statements) => this.sendShared(statements),
           placed: () => this.offered?.placed(),
           leave: () => this.sharing?.leave(),
         },
@@ -301,11 +287,11 @@ export class PostgresUnit extends PostgresSql {
   }
 
   /** The shared transaction on this unit's connection: BEGIN, every unit's statements, COMMIT, in one message. */
-  private async sendShared(statements: readonly PipelinedStatement[], marks: readonly PipelineMark[]): Promise<void> {
+  private async sendShared(statements: readonly PipelinedStatement[]): Promise<void> {
     this.sent = true;
     roundTrips.count++;
     try {
-      await runPipeline(loadDriver(), this.connection, [this.ends.open, ...statements, this.ends.close], marks);
+      await runPipeline(loadDriver(), this.connection, [this.ends.open, ...statements, this.ends.close]);
     } catch (error) {
       // The failed statement left the transaction open and aborted: ended here, as it may be sent again.
       await this.connection.query(this.ends.undo).catch(() => undefined);
@@ -316,7 +302,7 @@ export class PostgresUnit extends PostgresSql {
 
   async rollback(): Promise<void> {
     this.pending = [];
-    this.reachAll();
+    this.ended();
     if (this.sent) await this.connection.query(this.ends.undo);
   }
 
@@ -325,22 +311,18 @@ export class PostgresUnit extends PostgresSql {
     return !this.sent && this.pending.length === 1;
   }
 
-  /** The unit ended: nothing waits on its marks, or for its writes' place, any longer. */
-  private reachAll(): void {
+  /** The unit ended: nothing waits for its writes' place any longer. */
+  private ended(): void {
     this.offered?.placed();
-    this.marks = [];
-    for (const reached of [...this.unreached]) reached();
   }
 
   /** One pipeline of one or more statements; answers every statement's result, in order. */
   private async sendPipeline(statements: readonly PipelinedStatement[]): Promise<pg.QueryResult[]> {
-    const marks = this.marks;
     this.pending = [];
-    this.marks = [];
     this.sent = true;
     roundTrips.count++;
     try {
-      return await runPipeline(loadDriver(), this.connection, statements, marks);
+      return await runPipeline(loadDriver(), this.connection, statements);
     } catch (error) {
       throw translateError(error);
     }

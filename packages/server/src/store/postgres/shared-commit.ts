@@ -1,4 +1,4 @@
-import type { PipelinedStatement, PipelineMark } from './pipeline.ts';
+import type { PipelinedStatement } from './pipeline.ts';
 import { failedStatementOf } from './pipeline.ts';
 import { isConnectionError, isRetryable } from './sqlstate.ts';
 
@@ -32,15 +32,15 @@ export const MAX_SHARED_UNITS = 16;
 export interface SharedUnit {
   /** Its statements after its BEGIN, in order; the COMMIT is the transaction's. */
   statements: readonly PipelinedStatement[];
-  /** Its marks (`Sql.deferredRan`), counted within `statements`. */
-  marks: readonly PipelineMark[];
+  /** The rows its statements lock, and the statement that locks such rows in the one global order (`Sql.shareCommit`). */
+  locks?: { ids: readonly string[]; statement: (ids: readonly string[]) => PipelinedStatement };
 }
 
 /**
  * Sends BEGIN, the statements and COMMIT as one pipeline on the first unit's
  * connection, and on failure ends the transaction there, so that it can be sent again.
  */
-export type SendShared = (statements: readonly PipelinedStatement[], marks: readonly PipelineMark[]) => Promise<void>;
+export type SendShared = (statements: readonly PipelinedStatement[]) => Promise<void>;
 
 /** How many times a shared transaction is sent again whole after a deadlock or a serialization failure. */
 const MAX_WHOLE_RETRIES = 5;
@@ -62,6 +62,12 @@ export class SharedCommits {
   private readonly gathering = new Map<string, Gathering>();
   /** Each key's last transaction (gathering or sent): settles once it ended. The next one is sent after it. */
   private readonly last = new Map<string, Promise<void>>();
+
+  /**
+   * How many times a transaction was sent again whole after a deadlock or a
+   * serialization failure (tests check that the one lock order leaves none).
+   */
+  sentAgainWhole = 0;
 
   /** Keys with a transaction gathering or in flight (tests check that every one ends). */
   get size(): number {
@@ -110,9 +116,9 @@ export class SharedCommits {
     const outcomes = new Map<Joined, unknown>();
     const left = [...gathering.joined];
     for (let wholeRetries = 0; left.length > 0; ) {
-      const { statements, marks, starts } = pipelineOf(left);
+      const { statements, starts } = pipelineOf(left);
       try {
-        await send(statements, marks);
+        await send(statements);
         break;
       } catch (error) {
         const owner = isConnectionError(error) || isRetryable(error) ? undefined : ownerOf(error, starts, statements.length);
@@ -121,6 +127,8 @@ export class SharedCommits {
           left.splice(owner, 1);
         } else if (!isRetryable(error) || ++wholeRetries > MAX_WHOLE_RETRIES) {
           for (const member of left.splice(0)) outcomes.set(member, error);
+        } else {
+          this.sentAgainWhole++;
         }
       }
     }
@@ -131,24 +139,39 @@ export class SharedCommits {
   }
 }
 
-/** The pipeline of the units' statements after BEGIN, their marks moved to their places, and where each unit begins. */
-function pipelineOf(units: readonly Joined[]): { statements: PipelinedStatement[]; marks: PipelineMark[]; starts: number[] } {
+/**
+ * The pipeline of the units' statements after BEGIN, and where each unit begins. When the units lock different rows, the
+ * statement that locks them all in the one global order goes first: each unit's
+ * own statements lock its rows in that order, but one after another, two units
+ * would not (A's wallets 5 and 7, then B's 2 and 9), and another process's
+ * transaction could then hold one of them while waiting for another.
+ */
+function pipelineOf(units: readonly Joined[]): { statements: PipelinedStatement[]; starts: number[] } {
   const statements: PipelinedStatement[] = [];
-  const marks: PipelineMark[] = [];
+  const lockFirst = lockStatementOf(units);
+  if (lockFirst) statements.push(lockFirst);
   const starts: number[] = [];
   for (const { unit } of units) {
     const start = 1 + statements.length; // BEGIN is the pipeline's first statement
     starts.push(start);
-    for (const mark of unit.marks) marks.push({ after: start + mark.after, reached: mark.reached });
     statements.push(...unit.statements);
   }
-  return { statements, marks, starts };
+  return { statements, starts };
 }
 
-/** Which unit's statement an error came from, or undefined (BEGIN's or COMMIT's). */
+/** The statement locking every unit's rows in order, if the units lock rows and not all the same ones. */
+function lockStatementOf(units: readonly Joined[]): PipelinedStatement | undefined {
+  const withLocks = units.flatMap(({ unit }) => (unit.locks ? [unit.locks] : []));
+  if (withLocks.length === 0) return undefined;
+  const ids = [...new Set(withLocks.flatMap((locks) => locks.ids))].sort();
+  if (withLocks.every((locks) => locks.ids.length === ids.length && ids.every((id) => locks.ids.includes(id)))) return undefined;
+  return withLocks[0]!.statement(ids);
+}
+
+/** Which unit's statement an error came from, or undefined (BEGIN's, the lock taken first, or COMMIT's). */
 function ownerOf(error: unknown, starts: readonly number[], statementCount: number): number | undefined {
   const failed = failedStatementOf(error);
-  if (failed === undefined || failed < 1 || failed > statementCount) return undefined;
+  if (failed === undefined || failed < starts[0]! || failed > statementCount) return undefined;
   let owner = 0;
   while (owner + 1 < starts.length && starts[owner + 1]! <= failed) owner++;
   return owner;

@@ -1,4 +1,4 @@
-import type { Sql } from '../port.ts';
+import type { BatchStatement, Sql } from '../port.ts';
 import { ENTRY_COLUMNS, entryParams, POSTING_COLUMNS, postingParams, type LedgerEntryRow, type LedgerPostingRow } from './ledger.ts';
 
 /** Where `account_seq` sits among `POSTING_COLUMNS`, and so among `postingParams`. */
@@ -13,6 +13,23 @@ const ACCOUNT_SEQ_COLUMN = POSTING_COLUMNS.split(', ').indexOf('account_seq');
 
 /** What a forecast posting's statement raises when its account moved since the forecast: the unit fails and runs again. */
 export const FORECAST_MISSED = 'ledger-forecast-missed';
+
+/**
+ * Locks the ledger accounts in the one global order of account updates
+ * (`inAccountOrder`: by ID, compared as code points, which is what the "C"
+ * collation sorts by), before a shared transaction's units update them in theirs
+ * (decision 2001, amendment "One shared transaction per process"). The rows are
+ * locked as the sort hands them over. The IDs travel as one text, split here: one
+ * prepared statement whatever their number (an ID holds no space).
+ */
+export function lockLedgerAccountsInOrder(ids: readonly string[]): BatchStatement {
+  return {
+    sql: `SELECT ledger_account_id FROM ledger_accounts
+           WHERE ledger_account_id = ANY (string_to_array(?, ' '))
+           ORDER BY ledger_account_id COLLATE "C" FOR UPDATE`,
+    params: [ids.join(' ')],
+  };
+}
 
 /**
  * The entry itself, without `ON CONFLICT`: a forecast entry is new, and a

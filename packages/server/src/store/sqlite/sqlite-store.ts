@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { Database as Db, Statement } from 'better-sqlite3';
 import { EndOfUnitTasks } from '../end-of-unit.ts';
 import { migrations, migrationSql } from '../migrations.ts';
-import { type Sql, type SqlValue, type Store, UniqueViolation, type BatchResult, type BatchStatement } from '../port.ts';
+import { type Sql, type SqlValue, type Store, UniqueViolation, type BatchResult, type BatchStatement, type LocksFirst } from '../port.ts';
 import { StoreUnavailable } from '../unavailable.ts';
 import { WalCheckpointer } from './checkpointer.ts';
 import { WalFile, WalSync } from './wal-sync.ts';
@@ -128,11 +128,8 @@ class SqliteSql implements Sql {
     return true;
   }
 
-  /** SQLite runs a deferred statement at once: nothing is left to run. */
-  async deferredRan(): Promise<void> {}
-
   /** SQLite's units share their commits already, by the writer's group (decision 0005): nothing to offer. */
-  async shareCommit(_key: string): Promise<void> {}
+  async shareCommit(_key: string, _locks?: LocksFirst): Promise<void> {}
 
   /** One after the other: nothing to save here. */
   async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
@@ -187,12 +184,8 @@ class SqliteUnit implements Sql {
     return false;
   }
 
-  deferredRan(): Promise<void> {
-    return this.sql.deferredRan();
-  }
-
-  shareCommit(key: string): Promise<void> {
-    return this.sql.shareCommit(key);
+  shareCommit(key: string, locks?: LocksFirst): Promise<void> {
+    return this.sql.shareCommit(key, locks);
   }
 
   async beforeCommit(task: () => Promise<void>): Promise<void> {
