@@ -12,7 +12,11 @@ import { isConnectionError, isRetryable } from './sqlstate.ts';
  * its own connection, with every unit that joined meanwhile, once the key's
  * transaction before it has ended; those that join later gather into the next
  * one. So the wallet moves as many times per flush as creates waited for it,
- * and a unit that joined sends no message of its own.
+ * and a unit that joined sends no message of its own. Every transfer create of
+ * a process offers under one key (amendment "One shared transaction per
+ * process"), so creates on different wallets share too; a transaction whose
+ * units lock different rows (`SharedUnit.locks`) locks them all first, in the
+ * one global order, so that two processes' transactions cannot deadlock.
  *
  * All or nothing per attempt: if a statement fails, nothing of the transaction
  * commits. The unit whose statement failed gets its error, and the transaction
