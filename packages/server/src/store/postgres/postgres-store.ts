@@ -230,8 +230,8 @@ export class PostgresUnit extends PostgresSql {
   }
 
   /**
-   * Offered by a unit whose creates queue on a wallet (the port's contract): at
-   * its end it joins the key's shared transaction if it still holds no lock.
+   * Offered by a transfer create (the port's contract): at its end it joins the
+   * key's shared transaction if it still holds no lock.
    * Only a unit in a transaction of its own shares (not the bench's savepoints).
    */
   override shareCommit(key: string, locks?: LocksFirst): Promise<void> {

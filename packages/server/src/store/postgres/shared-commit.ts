@@ -144,11 +144,12 @@ export class SharedCommits {
 }
 
 /**
- * The pipeline of the units' statements after BEGIN, and where each unit begins. When the units lock different rows, the
- * statement that locks them all in the one global order goes first: each unit's
- * own statements lock its rows in that order, but one after another, two units
- * would not (A's wallets 5 and 7, then B's 2 and 9), and another process's
- * transaction could then hold one of them while waiting for another.
+ * The pipeline of the units' statements after BEGIN, and where each unit
+ * begins. When the units lock different rows, the statement that locks them all
+ * in the one global order goes first: each unit's own statements lock its rows
+ * in that order, but one after another, two units would not (A's wallets 5 and
+ * 7, then B's 2 and 9), and another process's transaction could then hold one
+ * of them while waiting for another.
  */
 function pipelineOf(units: readonly Joined[]): { statements: PipelinedStatement[]; starts: number[] } {
   const statements: PipelinedStatement[] = [];
