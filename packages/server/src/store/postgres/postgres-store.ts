@@ -215,7 +215,7 @@ export class PostgresUnit extends PostgresSql {
   /** The statements in one pipeline, after what is pending (decision 2001, amendment "Batches"). */
   override async batch(statements: readonly BatchStatement[]): Promise<BatchResult[]> {
     if (statements.length === 0) return [];
-    const results = await this.sendPipeline([...this.pending, ...statements.map(({ sql, params }) => pipelined(sql, params))]);
+    const results = await this.sendPipeline([...this.pending, ...statements.map(pipelinedBatch)]);
     if (results.length < statements.length) throw new Error(`PostgreSQL answered ${results.length} results for ${statements.length} statements`);
     return results.slice(results.length - statements.length).map(batchResult);
   }
